@@ -1,0 +1,101 @@
+import type { Database, Queryable } from '../db/database.ts'
+import { hashToken, newSecretToken, openWithToken, sealWithToken } from './secrets.ts'
+
+export interface TokenPair {
+  accessToken: string
+  refreshToken: string
+}
+
+export const refreshLifetimeSeconds = 30 * 24 * 3600
+/** A rotated token presented again within this window gets the same successor (the client's own race). */
+export const reuseGraceMs = 5_000
+
+export async function startFamily(q: Queryable, userId: string, now: Date): Promise<string> {
+  const [family] = await q.query<{ id: string }>(
+    `INSERT INTO refresh_families (user_id, created_at, expires_at) VALUES ($1, $2, $3) RETURNING id`,
+    [userId, now, new Date(now.getTime() + refreshLifetimeSeconds * 1000)],
+  )
+  const token = newSecretToken()
+  await q.query('INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)', [
+    hashToken(token),
+    family?.id,
+    now,
+  ])
+  return token
+}
+
+export type RotationResult =
+  | { kind: 'rotated'; pair: TokenPair }
+  | { kind: 'invalid' }
+  | { kind: 'reused' }
+
+/**
+ * Rotates a refresh token: the family row is locked so concurrent refreshes with one token
+ * serialise; the first rotates, the others (within the grace window) get the same pair; a
+ * rotated token presented later revokes the whole family.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  now: Date,
+  issueAccessToken: (userId: string) => Promise<string>,
+): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const hash = hashToken(presented)
+    const [token] = await tx.query<{ family_id: string }>(
+      'SELECT family_id FROM refresh_tokens WHERE token_hash = $1',
+      [hash],
+    )
+    if (!token) return { kind: 'invalid' }
+    const [family] = await tx.query<{ user_id: string; expires_at: Date; revoked_at: Date | null }>(
+      'SELECT user_id, expires_at, revoked_at FROM refresh_families WHERE id = $1 FOR UPDATE',
+      [token.family_id],
+    )
+    if (!family || family.revoked_at || new Date(family.expires_at) <= now) return { kind: 'invalid' }
+
+    const [current] = await tx.query<{ rotated_at: Date | null; successor_sealed: string | null }>(
+      'SELECT rotated_at, successor_sealed FROM refresh_tokens WHERE token_hash = $1',
+      [hash],
+    )
+    if (current?.rotated_at) {
+      const age = now.getTime() - new Date(current.rotated_at).getTime()
+      const pair = current.successor_sealed
+        ? openWithToken(presented, current.successor_sealed)
+        : undefined
+      if (age <= reuseGraceMs && pair) return { kind: 'rotated', pair: JSON.parse(pair) as TokenPair }
+      await tx.query(
+        `UPDATE refresh_families SET revoked_at = $2, revoked_reason = 'reuse' WHERE id = $1`,
+        [token.family_id, now],
+      )
+      return { kind: 'reused' }
+    }
+
+    const pair: TokenPair = {
+      accessToken: await issueAccessToken(family.user_id),
+      refreshToken: newSecretToken(),
+    }
+    await tx.query('INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)', [
+      hashToken(pair.refreshToken),
+      token.family_id,
+      now,
+    ])
+    await tx.query(
+      'UPDATE refresh_tokens SET rotated_at = $2, successor_sealed = $3 WHERE token_hash = $1',
+      [hash, now, sealWithToken(presented, JSON.stringify(pair))],
+    )
+    return { kind: 'rotated', pair }
+  })
+}
+
+export async function revokeAllFamilies(
+  q: Queryable,
+  userId: string,
+  now: Date,
+  reason: string,
+): Promise<void> {
+  await q.query(
+    `UPDATE refresh_families SET revoked_at = $2, revoked_reason = $3
+     WHERE user_id = $1 AND revoked_at IS NULL`,
+    [userId, now, reason],
+  )
+}

@@ -1,0 +1,116 @@
+import { isAbsolute, resolve } from 'node:path'
+
+/** Everything the server reads from the environment, validated once at start. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  opsEmail: string
+  accessTokenTtlSeconds: number
+  jwtSecret: string | undefined
+  jwtKeyFile: string | undefined
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  trustProxy: boolean
+  /** Serve the local mailbox at /dev/mailbox (never in production). */
+  mailboxEnabled: boolean
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value === '' ? undefined : value
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name)
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`)
+  const value = Number(raw)
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = read(env, name)
+  if (raw === undefined) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL')
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(name, `must start with ${protocols.map((p) => p + '//').join(' or ')}`)
+  return raw
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name)
+  if (raw === undefined) return fallback
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`)
+  return raw as T
+}
+
+function email(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(raw.replace(/^.*<(.+)>$/, '$1')))
+    throw new ConfigError(name, `is not an e-mail address: "${raw}"`)
+  return raw
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development')
+  const port = integer(env, 'PORT', 3000, 0, 65535)
+  const host = read(env, 'HOST') ?? '127.0.0.1'
+  const publicUrl = (
+    url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
+  ).replace(/\/+$/, '')
+  const dataDirRaw = read(env, 'DATA_DIR') ?? './data'
+  const jwtSecret = read(env, 'JWT_SECRET')
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32)
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes long')
+  const jwtKeyFile = read(env, 'JWT_KEY_FILE')
+  if (nodeEnv === 'production' && jwtSecret === undefined && jwtKeyFile === undefined)
+    throw new ConfigError('JWT_SECRET', 'is required in production (or set JWT_KEY_FILE)')
+
+  return {
+    nodeEnv,
+    host,
+    port,
+    publicUrl,
+    dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: email(env, 'MAIL_FROM', 'Exchange <no-reply@exchange.localhost>'),
+    opsEmail: email(env, 'OPS_EMAIL', 'ops@exchange.localhost'),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
+    jwtSecret,
+    jwtKeyFile,
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      nodeEnv === 'test' ? 'warn' : 'info',
+    ),
+    trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'], '0') === '1',
+    mailboxEnabled: nodeEnv !== 'production',
+  }
+}

@@ -1,0 +1,33 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import type { Database, Queryable, Row } from './database.ts'
+
+/** Embedded PostgreSQL (WASM) with its files in dataDir; `memory://` keeps it in memory. */
+export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
+  const pg = await PGlite.create(dataDir)
+  const run = async <T extends Row>(
+    q: Pick<PGlite, 'query'>,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<T[]> => (await q.query<T>(sql, params ? [...params] : undefined)).rows
+
+  return {
+    engine: 'pglite',
+    query: (sql, params) => run(pg, sql, params),
+    exec: async (sql) => {
+      await pg.exec(sql)
+    },
+    transaction: (fn) =>
+      pg.transaction((tx) => {
+        const scoped: Queryable = {
+          query: (sql, params) => run(tx, sql, params),
+          exec: async (sql) => {
+            await tx.exec(sql)
+          },
+        }
+        return fn(scoped)
+      }),
+    close: () => pg.close(),
+  }
+}

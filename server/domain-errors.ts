@@ -1,0 +1,31 @@
+import type { FieldError } from './http/problem.ts'
+
+/** Failures the domain reports as values; http/error-handler.ts maps each to problem+json. */
+export class InvalidCredentials extends Error {
+  override readonly name = 'InvalidCredentials'
+}
+export class EmailNotVerified extends Error {
+  override readonly name = 'EmailNotVerified'
+}
+/** An e-mail link token that is unknown, already used or expired. */
+export class InvalidLinkToken extends Error {
+  override readonly name = 'InvalidLinkToken'
+}
+export class InvalidRefreshToken extends Error {
+  override readonly name = 'InvalidRefreshToken'
+}
+export class InvalidInput extends Error {
+  override readonly name = 'InvalidInput'
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => `${e.field} ${e.message}`).join('; '))
+  }
+}
+export class TooManyAttempts extends Error {
+  override readonly name = 'TooManyAttempts'
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many attempts; try again in ${retryAfterSeconds} s`)
+  }
+}
+export class NotFound extends Error {
+  override readonly name = 'NotFound'
+}

@@ -1,0 +1,21 @@
+import createClient, { type Middleware } from 'openapi-fetch'
+import type { paths } from './main.gen'
+
+export type MainPaths = paths
+export type MainClient = ReturnType<typeof createMainClient>
+
+/**
+ * The main API client (spec §7): same origin by default, cookies included; the auth middleware
+ * (bearer token and the 401 refresh queue) is added by the caller.
+ */
+export function createMainClient(
+  options: { baseUrl?: string; fetch?: typeof fetch; middleware?: Middleware[] } = {},
+) {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl ?? '',
+    credentials: 'include',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  for (const middleware of options.middleware ?? []) client.use(middleware)
+  return client
+}

@@ -1,0 +1,27 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The API server (npm run dev starts it beside Vite) answers /api, /dev and /sandbox.
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before React's so file routes are compiled first.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
+    react(),
+  ],
+  build: { outDir: 'dist', sourcemap: true },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/dev': apiTarget,
+      '/sandbox': apiTarget,
+    },
+  },
+})
