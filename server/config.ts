@@ -18,6 +18,18 @@ export interface Config {
   trustProxy: boolean
   /** Serve the local mailbox at /dev/mailbox (never in production). */
   mailboxEnabled: boolean
+  providers: 'sandbox' | 'live'
+  /** Public settings the SPA reads from GET /api/config. */
+  site: {
+    marketBaseUrl: string
+    supportUrl: string
+    schedulingUrl: string
+    contactEmail: string
+    licenceNumber: string
+    address: string
+    socialLinks: { name: string; url: string }[]
+    gtmContainerId: string
+  }
 }
 
 export class ConfigError extends Error {
@@ -76,6 +88,23 @@ function email(env: Env, name: string, fallback: string): string {
   return raw
 }
 
+function socialLinks(env: Env): { name: string; url: string }[] {
+  const raw = read(env, 'SOCIAL_LINKS')
+  if (raw === undefined)
+    return [
+      { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
+      { name: 'X', url: 'https://x.com/' },
+      { name: 'Telegram', url: 'https://t.me/' },
+    ]
+  // Format: "Name=https://…,Name=https://…"
+  return raw.split(',').map((entry) => {
+    const [name, link] = entry.split('=', 2).map((p) => p.trim())
+    if (!name || !link || !/^https:\/\/\S+$/.test(link))
+      throw new ConfigError('SOCIAL_LINKS', `expects "Name=https://…" pairs separated by commas`)
+    return { name, url: link }
+  })
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development')
   const port = integer(env, 'PORT', 3000, 0, 65535)
@@ -91,6 +120,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (nodeEnv === 'production' && jwtSecret === undefined && jwtKeyFile === undefined)
     throw new ConfigError('JWT_SECRET', 'is required in production (or set JWT_KEY_FILE)')
 
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
+  if (nodeEnv === 'production' && smtpUrl === undefined)
+    throw new ConfigError('SMTP_URL', 'is required in production: without it no e-mail leaves the server')
+
   return {
     nodeEnv,
     host,
@@ -98,7 +131,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl,
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: email(env, 'MAIL_FROM', 'Exchange <no-reply@exchange.localhost>'),
     opsEmail: email(env, 'OPS_EMAIL', 'ops@exchange.localhost'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
@@ -112,5 +145,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'], '0') === '1',
     mailboxEnabled: nodeEnv !== 'production',
+    providers: oneOf(env, 'PROVIDERS', ['sandbox', 'live'], 'sandbox'),
+    site: {
+      marketBaseUrl: read(env, 'MARKET_BASE_URL') ?? '/sandbox/market',
+      supportUrl: url(env, 'SUPPORT_URL', ['https:', 'http:']) ?? 'https://support.example.com/',
+      schedulingUrl:
+        url(env, 'SCHEDULING_URL', ['https:', 'http:']) ?? 'https://calendly.com/exchange-team/30min',
+      contactEmail: email(env, 'CONTACT_EMAIL', 'support@exchange.example.com'),
+      licenceNumber: read(env, 'LICENCE_NUMBER') ?? 'RDWW-1234',
+      address: read(env, 'COMPANY_ADDRESS') ?? 'ul. Marszałkowska 126/134, 00-008 Warsaw, Poland',
+      socialLinks: socialLinks(env),
+      gtmContainerId: (() => {
+        const id = read(env, 'GTM_CONTAINER_ID') ?? ''
+        if (!/^(GTM-[A-Z0-9]+)?$/.test(id))
+          throw new ConfigError('GTM_CONTAINER_ID', `must look like GTM-XXXXXXX, got "${id}"`)
+        return id
+      })(),
+    },
   }
 }

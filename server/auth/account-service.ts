@@ -64,7 +64,7 @@ export function normalizeEmail(email: string): string {
 function checkEmail(email: string): string {
   const trimmed = email.trim()
   if (!trimmed.includes('@') || trimmed.length < 3)
-    throw new InvalidInput([{ field: 'email', message: 'must be an email', code: 'format' }])
+    throw new InvalidInput([{ field: '/email', message: 'must be an email', code: 'pattern' }])
   return trimmed
 }
 
@@ -209,7 +209,7 @@ export function createAccountService(deps: AccountDeps) {
     }): Promise<void> {
       if (input.confirmNewPassword !== undefined && input.confirmNewPassword !== input.newPassword)
         throw new InvalidInput([
-          { field: 'confirmNewPassword', message: 'must equal newPassword', code: 'const' },
+          { field: '/confirmNewPassword', message: 'must equal newPassword', code: 'mismatch' },
         ])
       const passwordHash = await hashPassword(input.newPassword)
       const at = now()

@@ -1,8 +1,8 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2'
+import { hash, verify } from '@node-rs/argon2'
 
-/** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
+/** OWASP's argon2id baseline: 19 MiB, two passes, one lane. `algorithm: 2` is Argon2id (a const enum). */
 export const argon2Options = {
-  algorithm: Algorithm.Argon2id,
+  algorithm: 2,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

@@ -2,6 +2,7 @@
 export type ErrorType =
   | 'INVALID_CREDENTIALS'
   | 'EMAIL_NOT_VERIFIED'
+  | 'INVALID_TOKEN'
   | 'OTHER_ERROR'
   | 'VALIDATION_ERROR'
   | 'RATE_LIMITED'
@@ -57,6 +58,10 @@ export class HttpProblem extends Error {
       ...(extra.errors ? { errors: extra.errors } : {}),
     }
     this.headers = extra.headers ?? {}
+  }
+
+  get statusCode(): number {
+    return this.problem.status
   }
 }
 

@@ -15,8 +15,8 @@ export async function installSpa(app: FastifyInstance, distDir: string): Promise
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
-        res.setHeader(
+      setHeaders(reply, path) {
+        reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         )

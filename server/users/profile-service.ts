@@ -22,7 +22,7 @@ function cleanUpdate(update: ProfileUpdate): ProfileUpdate {
     country: update.country.trim().toUpperCase(),
   }
   if (clean.phone !== '' && clean.phone.replace(/\D/g, '').length < 5)
-    errors.push({ field: 'phone', message: 'must have at least 5 digits', code: 'minDigits' })
+    errors.push({ field: '/phone', message: 'must have at least 5 digits', code: 'minDigits' })
   if (errors.length > 0) throw new InvalidInput(errors)
   return clean
 }

@@ -1,0 +1,116 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import openapiGlue from 'fastify-openapi-glue'
+import responseValidation from '@fastify/response-validation'
+import ajvFormats from 'ajv-formats'
+import type { AccessTokens } from './auth/access-tokens.ts'
+import type { AccountService } from './auth/account-service.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/database.ts'
+import { accountHandlers } from './http/account-handlers.ts'
+import { implementedSpec, loadMainSpec } from './http/contract.ts'
+import { installErrorHandler } from './http/error-handler.ts'
+import { installMailbox } from './http/mailbox.ts'
+import { HttpProblem } from './http/problem.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
+import { installSpa } from './http/spa.ts'
+import { systemHandlers } from './http/system-handlers.ts'
+import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
+import type { ProfileService } from './users/profile-service.ts'
+
+export interface AppDeps {
+  config: Config
+  db: Database
+  accessTokens: AccessTokens
+  accounts: AccountService
+  profiles: ProfileService
+  /** Where the built SPA is; absent in API-only tests. */
+  spaDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+export const bodyLimitBytes = 16 * 1024
+
+/** Request logs keep method and path; query strings can carry e-mail tokens, so they are cut. */
+const requestSerializer = (request: { method: string; url: string; ip: string }) => ({
+  method: request.method,
+  path: request.url.split('?')[0],
+  ip: request.ip,
+})
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      redact: ['req.headers.authorization', 'req.body', 'res.body'],
+    },
+    bodyLimit: bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    ajv: {
+      // A strict contract: no coercion, unknown properties are errors (STACK.md trap), every
+      // problem reported at once so the client can mark each field.
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, strict: false },
+    },
+  })
+
+  installErrorHandler(app)
+  // JSON only: text/plain (Fastify's other default) is refused with 415.
+  app.removeContentTypeParser('text/plain')
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  // An empty JSON body means "no body", so body-less operations accept a client's content-type.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body.length === 0) {
+      done(null, undefined)
+      return
+    }
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done)
+  })
+
+  // problem+json is only ever an answer: a request that sends it is refused like any non-JSON body
+  // (registered so the contract router sees every media type of the contract handled).
+  app.addContentTypeParser('application/problem+json', (_request, _payload, done) => {
+    done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
+  })
+
+  await installSecurityHeaders(app, config.publicUrl.startsWith('https:'))
+  // Every answer is checked against the contract too, so the server cannot drift from it.
+  await app.register(responseValidation, {
+    ajv: { strict: false, removeAdditional: false, coerceTypes: false, plugins: [ajvFormats] },
+  })
+
+  const handlers: Handlers = {
+    ...accountHandlers(deps.accounts, deps.profiles),
+    ...systemHandlers(db, config),
+  }
+  const implemented = new Set(Object.keys(handlers))
+  await app.register(openapiGlue, {
+    specification: implementedSpec(loadMainSpec(), implemented),
+    operationResolver: (operationId: string) => {
+      const handler = handlers[operationId as OperationId]
+      if (!handler) throw new Error(`no handler for ${operationId}`)
+      return toRouteHandler(handler as never)
+    },
+    securityHandlers: {
+      async bearerAuth(request: { headers: Record<string, unknown>; userId?: string }) {
+        const header = request.headers.authorization
+        const token =
+          typeof header === 'string' && /^Bearer [\w.~+/=-]+$/.test(header)
+            ? header.slice(7)
+            : undefined
+        const userId = token ? await deps.accessTokens.verify(token) : undefined
+        if (!userId)
+          throw new HttpProblem(401, 'Log in again: the access token is missing or expired.', {
+            errorType: 'INVALID_TOKEN',
+            headers: { 'www-authenticate': 'Bearer' },
+          })
+        request.userId = userId
+      },
+    },
+  })
+
+  if (config.mailboxEnabled) installMailbox(app, db)
+  if (deps.spaDir) await installSpa(app, deps.spaDir)
+  return app
+}

@@ -1,0 +1,43 @@
+import type { AccountService } from '../auth/account-service.ts'
+import type { ProfileService } from '../users/profile-service.ts'
+import type { Handlers } from './typed-handlers.ts'
+
+/** Thin glue from the contract's operations to the account and profile services. */
+export function accountHandlers(accounts: AccountService, profiles: ProfileService): Handlers {
+  return {
+    async register({ body, ip }) {
+      await accounts.register(body, ip)
+      return { status: 202, body: { status: 'pending-verification' } }
+    },
+    async verifyEmail({ query }) {
+      await accounts.verifyEmail(query.token)
+      return { status: 200, body: { status: 'verified' } }
+    },
+    async login({ body, ip }) {
+      return { status: 200, body: await accounts.login(body, ip) }
+    },
+    async refreshToken({ body }) {
+      return { status: 200, body: await accounts.refresh(body.refreshToken) }
+    },
+    async resetPassword({ body, ip }) {
+      await accounts.requestPasswordReset(body, ip)
+      return { status: 200, body: { status: 'sent' } }
+    },
+    async setNewPassword({ body }) {
+      await accounts.setNewPassword(body)
+      return { status: 200, body: { status: 'password-changed' } }
+    },
+    async getProfile({ userId }) {
+      return { status: 200, body: await profiles.get(requireUser(userId)) }
+    },
+    async updateProfile({ userId, body }) {
+      return { status: 200, body: await profiles.update(requireUser(userId), body) }
+    },
+  }
+}
+
+/** The security handler has run before any bearer operation; a missing id is a wiring bug. */
+export function requireUser(userId: string | undefined): string {
+  if (!userId) throw new Error('bearer operation reached without an authenticated user')
+  return userId
+}

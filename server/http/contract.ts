@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+export const mainSpecPath = fileURLToPath(new URL('../../openapi/main.yaml', import.meta.url))
+
+type Spec = { paths: Record<string, Record<string, { operationId?: string }>> } & Record<
+  string,
+  unknown
+>
+
+/** openapi/main.yaml as an object: the routes, schemas and security of the API. */
+export function loadMainSpec(): Spec {
+  return parse(readFileSync(mainSpecPath, 'utf8')) as Spec
+}
+
+/**
+ * The contract reduced to the operations this server implements, so an operation whose
+ * capability has not landed answers 404 instead of a generic 500.
+ */
+export function implementedSpec(spec: Spec, implemented: ReadonlySet<string>): Spec {
+  const paths: Spec['paths'] = {}
+  for (const [path, item] of Object.entries(spec.paths)) {
+    const kept = Object.fromEntries(
+      Object.entries(item).filter(
+        ([, op]) => typeof op !== 'object' || !op.operationId || implemented.has(op.operationId),
+      ),
+    )
+    if (Object.values(kept).some((op) => typeof op === 'object' && op.operationId))
+      paths[path] = kept
+  }
+  return { ...spec, paths }
+}

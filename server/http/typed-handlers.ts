@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { operations } from './contract.gen.ts'
+
+/** Operation ids of openapi/main.yaml. */
+export type OperationId = keyof operations
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined
+
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
+  ? JsonOf<NonNullable<R>>
+  : undefined
+
+export type RequestQuery<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>
+
+type SuccessStatus = 200 | 201 | 202
+
+/** The success answers the contract allows for an operation, as status and JSON body. */
+export type Success<K extends OperationId> = {
+  [S in keyof operations[K]['responses'] & SuccessStatus]: {
+    status: S
+    body: JsonOf<operations[K]['responses'][S]>
+  }
+}[keyof operations[K]['responses'] & SuccessStatus]
+
+export interface HandlerContext<K extends OperationId> {
+  body: RequestBody<K>
+  query: RequestQuery<K>
+  /** The signed-in customer, set by the bearerAuth security handler. */
+  userId: string | undefined
+  ip: string
+  request: FastifyRequest
+}
+
+export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<Success<K>>
+
+export type Handlers = { [K in OperationId]?: Handler<K> }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    userId?: string
+  }
+}
+
+/** Adapts a typed handler to Fastify: the contract has validated the request already. */
+export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await handler({
+      body: request.body as RequestBody<K>,
+      query: (request.query ?? {}) as RequestQuery<K>,
+      userId: request.userId,
+      ip: request.ip,
+      request,
+    })
+    return reply.code(result.status as number).send(result.body as unknown)
+  }
+}

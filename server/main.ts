@@ -1,0 +1,35 @@
+/** Starts the API server and the SPA on the configured port: `npm start`. */
+import { fileURLToPath } from 'node:url'
+import { loadConfig, ConfigError, type Config } from './config.ts'
+import { startServer } from './server.ts'
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`)
+    process.exit(1)
+  }
+  throw error
+}
+
+const server = await startServer(config, {
+  spaDir: fileURLToPath(new URL('../dist', import.meta.url)),
+})
+console.log(`Server listening on ${server.url} (public URL ${config.publicUrl})`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  })
+}
