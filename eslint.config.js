@@ -14,8 +14,14 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     rules: {
+      // XState's `setup({ types: {} as {...} })` idiom is an assertion that drives inference; this
+      // rule calls it unnecessary and its autofix deletes it, silently breaking every machine's types.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {

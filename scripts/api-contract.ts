@@ -53,7 +53,8 @@ async function main(mode: string): Promise<void> {
     )
     process.exit(1)
   }
-  if (mode === 'check') console.log('api:check: contracts lint clean and generated files are current')
+  if (mode === 'check')
+    console.log('api:check: contracts lint clean and generated files are current')
 }
 
 await main(process.argv[2] ?? 'generate')

@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteHandlerMethod,
+} from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import responseValidation from '@fastify/response-validation'
 import ajvFormats from 'ajv-formats'
@@ -26,6 +30,8 @@ export interface AppDeps {
   /** Where the built SPA is; absent in API-only tests. */
   spaDir?: string
   logger?: FastifyServerOptions['logger']
+  /** Where the default logger writes (stdout when absent); tests capture the log with it. */
+  logStream?: { write(line: string): void }
 }
 
 export const bodyLimitBytes = 16 * 1024
@@ -44,13 +50,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       serializers: { req: requestSerializer },
       redact: ['req.headers.authorization', 'req.body', 'res.body'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: bodyLimitBytes,
     trustProxy: config.trustProxy,
     ajv: {
       // A strict contract: no coercion, unknown properties are errors (STACK.md trap), every
       // problem reported at once so the client can mark each field.
-      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, strict: false },
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: true,
+        strict: false,
+      },
     },
   })
 
@@ -65,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(null, undefined)
       return
     }
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done)
+    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done)
   })
 
   // problem+json is only ever an answer: a request that sends it is refused like any non-JSON body
@@ -87,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const implemented = new Set(Object.keys(handlers))
   await app.register(openapiGlue, {
     specification: implementedSpec(loadMainSpec(), implemented),
-    operationResolver: (operationId: string) => {
+    operationResolver: (operationId: string): RouteHandlerMethod => {
       const handler = handlers[operationId as OperationId]
       if (!handler) throw new Error(`no handler for ${operationId}`)
       return toRouteHandler(handler as never)

@@ -122,7 +122,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
   if (nodeEnv === 'production' && smtpUrl === undefined)
-    throw new ConfigError('SMTP_URL', 'is required in production: without it no e-mail leaves the server')
+    throw new ConfigError(
+      'SMTP_URL',
+      'is required in production: without it no e-mail leaves the server',
+    )
 
   return {
     nodeEnv,
@@ -150,7 +153,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       marketBaseUrl: read(env, 'MARKET_BASE_URL') ?? '/sandbox/market',
       supportUrl: url(env, 'SUPPORT_URL', ['https:', 'http:']) ?? 'https://support.example.com/',
       schedulingUrl:
-        url(env, 'SCHEDULING_URL', ['https:', 'http:']) ?? 'https://calendly.com/exchange-team/30min',
+        url(env, 'SCHEDULING_URL', ['https:', 'http:']) ??
+        'https://calendly.com/exchange-team/30min',
       contactEmail: email(env, 'CONTACT_EMAIL', 'support@exchange.example.com'),
       licenceNumber: read(env, 'LICENCE_NUMBER') ?? 'RDWW-1234',
       address: read(env, 'COMPANY_ADDRESS') ?? 'ul. Marszałkowska 126/134, 00-008 Warsaw, Poland',

@@ -19,7 +19,13 @@ export interface RunningServer {
 /** Opens the database, migrates it, wires the services and listens: the whole server. */
 export async function startServer(
   config: Config,
-  options: { spaDir?: string; limits?: AuthLimits; now?: () => Date } = {},
+  options: {
+    spaDir?: string
+    limits?: AuthLimits
+    now?: () => Date
+    /** Where the log goes instead of stdout (tests read it). */
+    logStream?: { write(line: string): void }
+  } = {},
 ): Promise<RunningServer> {
   const now = options.now ?? (() => new Date())
   const db = await openDatabase(config, (error) => {
@@ -49,9 +55,12 @@ export async function startServer(
     accounts,
     profiles: createProfileService(db, now),
     ...(options.spaDir ? { spaDir: options.spaDir } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   })
   const delivery = startMailDelivery(config, db, app.log)
-  mailQueued = delivery.queued
+  mailQueued = () => {
+    delivery.queued()
+  }
   const address = await app.listen({ host: config.host, port: config.port })
   return {
     app,

@@ -50,7 +50,8 @@ export async function loadSigningKey(config: Config): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret)
   if (config.jwtKeyFile) {
     const key = (await readFile(config.jwtKeyFile, 'utf8')).trim()
-    if (Buffer.byteLength(key) < 32) throw new Error('JWT_KEY_FILE: the key must be at least 32 bytes')
+    if (Buffer.byteLength(key) < 32)
+      throw new Error('JWT_KEY_FILE: the key must be at least 32 bytes')
     return new TextEncoder().encode(key)
   }
   const file = join(config.dataDir, 'jwt-signing-key')

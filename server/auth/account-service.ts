@@ -122,7 +122,13 @@ export function createAccountService(deps: AccountDeps) {
           )
         } else {
           // The owner never confirmed: a fresh link is what they most likely need.
-          const token = await createEmailToken(tx, existing.id, 'verify_email', verifyLinkTtl, now())
+          const token = await createEmailToken(
+            tx,
+            existing.id,
+            'verify_email',
+            verifyLinkTtl,
+            now(),
+          )
           await enqueueMail(
             tx,
             verifyEmailMessage(existing.email, `${publicUrl}/app/verify-email/${token}`),
@@ -170,7 +176,9 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async refresh(refreshToken: string): Promise<TokenPair> {
-      const result = await rotateRefreshToken(db, refreshToken, now(), tokens.issue)
+      const result = await rotateRefreshToken(db, refreshToken, now(), (userId) =>
+        tokens.issue(userId),
+      )
       if (result.kind !== 'rotated')
         throw new InvalidRefreshToken(
           result.kind === 'reused'
@@ -230,7 +238,10 @@ export function createAccountService(deps: AccountDeps) {
           [userId, at],
         )
         if (user)
-          await enqueueMail(tx, passwordChangedMessage(user.email, `${publicUrl}/app/forgot-password`))
+          await enqueueMail(
+            tx,
+            passwordChangedMessage(user.email, `${publicUrl}/app/forgot-password`),
+          )
         return true
       })
       if (!done) throw new InvalidLinkToken('The link is unknown, used or expired')

@@ -16,18 +16,15 @@ export async function startFamily(q: Queryable, userId: string, now: Date): Prom
     [userId, now, new Date(now.getTime() + refreshLifetimeSeconds * 1000)],
   )
   const token = newSecretToken()
-  await q.query('INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)', [
-    hashToken(token),
-    family?.id,
-    now,
-  ])
+  await q.query(
+    'INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)',
+    [hashToken(token), family?.id, now],
+  )
   return token
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; pair: TokenPair }
-  | { kind: 'invalid' }
-  | { kind: 'reused' }
+  { kind: 'rotated'; pair: TokenPair } | { kind: 'invalid' } | { kind: 'reused' }
 
 /**
  * Rotates a refresh token: the family row is locked so concurrent refreshes with one token
@@ -51,7 +48,8 @@ export async function rotateRefreshToken(
       'SELECT user_id, expires_at, revoked_at FROM refresh_families WHERE id = $1 FOR UPDATE',
       [token.family_id],
     )
-    if (!family || family.revoked_at || new Date(family.expires_at) <= now) return { kind: 'invalid' }
+    if (!family || family.revoked_at || new Date(family.expires_at) <= now)
+      return { kind: 'invalid' }
 
     const [current] = await tx.query<{ rotated_at: Date | null; successor_sealed: string | null }>(
       'SELECT rotated_at, successor_sealed FROM refresh_tokens WHERE token_hash = $1',
@@ -62,7 +60,8 @@ export async function rotateRefreshToken(
       const pair = current.successor_sealed
         ? openWithToken(presented, current.successor_sealed)
         : undefined
-      if (age <= reuseGraceMs && pair) return { kind: 'rotated', pair: JSON.parse(pair) as TokenPair }
+      if (age <= reuseGraceMs && pair)
+        return { kind: 'rotated', pair: JSON.parse(pair) as TokenPair }
       await tx.query(
         `UPDATE refresh_families SET revoked_at = $2, revoked_reason = 'reuse' WHERE id = $1`,
         [token.family_id, now],
@@ -74,11 +73,10 @@ export async function rotateRefreshToken(
       accessToken: await issueAccessToken(family.user_id),
       refreshToken: newSecretToken(),
     }
-    await tx.query('INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)', [
-      hashToken(pair.refreshToken),
-      token.family_id,
-      now,
-    ])
+    await tx.query(
+      'INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)',
+      [hashToken(pair.refreshToken), token.family_id, now],
+    )
     await tx.query(
       'UPDATE refresh_tokens SET rotated_at = $2, successor_sealed = $3 WHERE token_hash = $1',
       [hash, now, sealWithToken(presented, JSON.stringify(pair))],

@@ -67,10 +67,14 @@ function domainProblem(error: unknown): HttpProblem | undefined {
       errors: error.errors,
     })
   if (error instanceof TooManyAttempts)
-    return new HttpProblem(429, `Too many attempts. Try again in ${error.retryAfterSeconds} seconds.`, {
-      errorType: 'RATE_LIMITED',
-      headers: { 'retry-after': String(error.retryAfterSeconds) },
-    })
+    return new HttpProblem(
+      429,
+      `Too many attempts. Try again in ${error.retryAfterSeconds} seconds.`,
+      {
+        errorType: 'RATE_LIMITED',
+        headers: { 'retry-after': String(error.retryAfterSeconds) },
+      },
+    )
   if (error instanceof NotFound) return new HttpProblem(404, error.message + '.')
   return undefined
 }
@@ -112,10 +116,14 @@ function toProblem(error: FastifyError & { validation?: AjvIssue[]; validationCo
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {
     const detail = error instanceof SyntaxError ? 'The body is not valid JSON.' : error.message
-    const errorType = status === 400 ? 'VALIDATION_ERROR' : status === 401 ? 'INVALID_TOKEN' : 'OTHER_ERROR'
+    const errorType =
+      status === 400 ? 'VALIDATION_ERROR' : status === 401 ? 'INVALID_TOKEN' : 'OTHER_ERROR'
     return { problem: problemBody(status, detail, errorType), headers: {} }
   }
-  return { problem: problemBody(500, 'Something went wrong on our side.', 'OTHER_ERROR'), headers: {} }
+  return {
+    problem: problemBody(500, 'Something went wrong on our side.', 'OTHER_ERROR'),
+    headers: {},
+  }
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

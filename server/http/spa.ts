@@ -36,6 +36,9 @@ export async function installSpa(app: FastifyInstance, distDir: string): Promise
     return reply
       .code(404)
       .type('application/problem+json')
-      .send({ ...problemBody(404, `Nothing is served at ${request.method} ${path}.`), instance: path })
+      .send({
+        ...problemBody(404, `Nothing is served at ${request.method} ${path}.`),
+        instance: path,
+      })
   })
 }

@@ -13,8 +13,11 @@ export function systemHandlers(db: Database, config: Config): Handlers {
       }
       return { status: 200, body: { status: 'ok', database: 'ok' } }
     },
-    async getConfig() {
-      return { status: 200, body: { providers: config.providers, ...config.site } }
+    getConfig() {
+      return Promise.resolve({
+        status: 200 as const,
+        body: { providers: config.providers, ...config.site },
+      })
     },
   }
 }

@@ -13,18 +13,31 @@ export interface MailDelivery {
  * With SMTP_URL the outbox is delivered over SMTP; without it the messages stay in the outbox for
  * the local mailbox, and their links are printed so a developer can follow them from the console.
  */
-export function startMailDelivery(config: Config, db: Database, log: FastifyBaseLogger): MailDelivery {
+export function startMailDelivery(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+): MailDelivery {
   if (config.smtpUrl) {
     const dispatcher = startSmtpDispatcher(db, config.smtpUrl, config.mailFrom, log)
-    return { queued: () => dispatcher.kick(), stop: () => dispatcher.stop() }
+    return {
+      queued: () => {
+        dispatcher.kick()
+      },
+      stop: () => dispatcher.stop(),
+    }
   }
   let lastPrinted = 0
   let printing = Promise.resolve()
   const print = async () => {
-    const rows = await db.query<{ id: string; to_address: string; subject: string; text_body: string }>(
-      'SELECT id, to_address, subject, text_body FROM outbox WHERE id > $1 ORDER BY id',
-      [lastPrinted],
-    )
+    const rows = await db.query<{
+      id: string
+      to_address: string
+      subject: string
+      text_body: string
+    }>('SELECT id, to_address, subject, text_body FROM outbox WHERE id > $1 ORDER BY id', [
+      lastPrinted,
+    ])
     for (const row of rows) {
       lastPrinted = Math.max(lastPrinted, Number(row.id))
       const links = row.text_body.match(/https?:\/\/\S+/g) ?? []

@@ -41,9 +41,10 @@ export function startSmtpDispatcher(
             text: row.text_body,
             html: row.html_body,
           })
-          await tx.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1', [
-            row.id,
-          ])
+          await tx.query(
+            'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1',
+            [row.id],
+          )
         } catch (error) {
           const delaySeconds = Math.min(3600, 15 * 2 ** row.attempts)
           await tx.query(

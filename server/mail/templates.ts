@@ -51,16 +51,16 @@ export function verifyEmailMessage(to: string, link: string): MailMessage {
   )
 }
 
-export function alreadyRegisteredMessage(to: string, loginUrl: string, resetUrl: string): MailMessage {
-  return compose(
-    to,
-    'Someone tried to sign up with your e-mail',
-    [
-      `Someone just tried to create a ${productName} account with this e-mail address, which already has an account. No new account was created.`,
-      `If it was you, log in at ${loginUrl}. If you forgot your password, you can reset it at ${resetUrl}.`,
-      'If it was not you, no action is needed: your account is unchanged.',
-    ],
-  )
+export function alreadyRegisteredMessage(
+  to: string,
+  loginUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return compose(to, 'Someone tried to sign up with your e-mail', [
+    `Someone just tried to create a ${productName} account with this e-mail address, which already has an account. No new account was created.`,
+    `If it was you, log in at ${loginUrl}. If you forgot your password, you can reset it at ${resetUrl}.`,
+    'If it was not you, no action is needed: your account is unchanged.',
+  ])
 }
 
 export function resetPasswordMessage(to: string, link: string): MailMessage {

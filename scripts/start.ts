@@ -1,0 +1,39 @@
+/**
+ * `npm start`: builds the SPA when dist/ is missing or older than its sources, then runs the
+ * server in this process (so signals and the exit code are the server's own).
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+function newestMtime(path: string): number {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+const builtIndex = join(root, 'dist', 'index.html')
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+  .map((p) => join(root, p))
+  .filter((p) => existsSync(p))
+const stale =
+  !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs
+
+if (stale) {
+  console.log('Building the web app (dist/ is missing or older than its sources)…')
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+}
+
+await import('../server/main.ts')

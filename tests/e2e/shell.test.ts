@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { startAppServer, type AppServer } from './support/app-server'
+import { launchChromium } from './support/chromium'
+
+describe('the product as npm start serves it, in Chromium', () => {
+  let server: AppServer | undefined
+  let chromium: { browser: Browser; close(): Promise<void> } | undefined
+
+  beforeAll(async () => {
+    server = await startAppServer()
+    chromium = await launchChromium()
+  })
+  const browserOf = () => {
+    if (!chromium) throw new Error('Chromium did not start')
+    return chromium.browser
+  }
+  const urlOf = () => {
+    if (!server) throw new Error('the server did not start')
+    return server.url
+  }
+
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.stop()
+  })
+
+  it('serves the landing page at /', async () => {
+    const context = await browserOf().newContext()
+    const page = await context.newPage()
+    const response = await page.goto(urlOf() + '/')
+    expect(response?.status()).toBe(200)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Exchange crypto with full legal compliance')
+    await context.close()
+  })
+
+  it("answers an unknown path with 'Page not found' and 'Go Home' back to /", async () => {
+    const context = await browserOf().newContext()
+    const page = await context.newPage()
+    await page.goto(urlOf() + '/no/such/page')
+    await page.getByText('Page not found').waitFor()
+    await page.getByRole('link', { name: 'Go Home' }).click()
+    await page.waitForURL(urlOf() + '/')
+    await context.close()
+  })
+
+  it('answers GET /api/health with 200 beside the SPA', async () => {
+    const res = await fetch(urlOf() + '/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+})

@@ -1,0 +1,52 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+/**
+ * One runner, four projects: machines (pure, node), ui (jsdom + Testing Library),
+ * server (real PGlite and PostgreSQL over HTTP) and e2e (Chromium against the real server).
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', './tests/support/closing-line-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts', 'tests/support/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/ui/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/postgres-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One browser and one server at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
