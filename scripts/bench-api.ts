@@ -1,0 +1,300 @@
+/**
+ * `npm run bench:api`: throughput and CPU figures of the API server against its goals.
+ *
+ * Starts a throw-away PostgreSQL, runs the real server (server/main.ts) on it in a child process
+ * and a bare Fastify hello-world in another, so the load generator (autocannon, in this process)
+ * never shares an event loop with what it measures. Each figure is the median of 3 rounds.
+ *
+ * - profile GET req/s vs hello-world req/s (goal ≥ 0.35)
+ * - login req/s at 8 connections vs raw argon2id verify/s with 8 in flight (goal ≥ 0.80)
+ * - server CPU per refresh vs per profile GET (process.cpuUsage() inside the server process)
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { hash, verify } from '@node-rs/argon2'
+import pg from 'pg'
+import { argon2Options } from '../server/auth/passwords.ts'
+import { freePort, startPostgresCluster } from '../tests/server/support/postgres-cluster.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const roundSeconds = Number(process.env.BENCH_SECONDS ?? 5)
+const rounds = 3
+const connections = 10
+const loginConnections = 8
+const cpuRequests = 300
+
+interface AutocannonResult {
+  requests: { average: number }
+  errors: number
+  timeouts: number
+  non2xx: number
+}
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+}) => Promise<AutocannonResult>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+/** A child process that prints `ready` once listening; with IPC for CPU readings. */
+async function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  let output = ''
+  child.stdout?.setEncoding('utf8').on('data', (c: string) => (output += c))
+  child.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Server listening') || output.includes('hello-world listening')) {
+        clearInterval(timer)
+        resolve()
+      } else if (child.exitCode !== null) {
+        clearInterval(timer)
+        reject(new Error(`child exited:\n${output}`))
+      }
+    }, 20)
+  })
+  return { child, output: () => output }
+}
+
+/** The server's own process.cpuUsage(), asked over IPC (user + system, microseconds). */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (usage: { user: number; system: number }) => {
+      resolve(usage.user + usage.system)
+    })
+    child.send('cpu')
+  })
+}
+
+async function load(
+  name: string,
+  options: Omit<Parameters<Autocannon>[0], 'duration'>,
+): Promise<{ median: number; rounds: number[] }> {
+  const results: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    const result = await autocannon({ ...options, duration: roundSeconds })
+    if (result.errors > 0 || result.non2xx > 0)
+      throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`)
+    results.push(result.requests.average)
+    process.stdout.write(`  ${name} round ${i + 1}: ${result.requests.average.toFixed(0)} req/s\n`)
+  }
+  return { median: median(results), rounds: results }
+}
+
+/** verify() calls completed per second with `inFlight` always pending, for `seconds`. */
+async function argon2Rate(
+  passwordHash: string,
+  inFlight: number,
+  seconds: number,
+): Promise<number> {
+  const end = Date.now() + seconds * 1000
+  let done = 0
+  const lane = async () => {
+    while (Date.now() < end) {
+      if (!(await verify(passwordHash, 'bench-password-1'))) throw new Error('verify failed')
+      done++
+    }
+  }
+  const started = Date.now()
+  await Promise.all(Array.from({ length: inFlight }, lane))
+  return done / ((Date.now() - started) / 1000)
+}
+
+async function json(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:api — ${rounds} rounds of ${roundSeconds} s each, median shown\n`)
+  const cluster = await startPostgresCluster()
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'))
+  const children: ChildProcess[] = []
+  try {
+    const admin = new pg.Client({ connectionString: cluster.adminUrl })
+    await admin.connect()
+    await admin.query('CREATE DATABASE bench')
+    await admin.end()
+
+    const apiPort = await freePort()
+    const server = await startChild(
+      `process.on('message', () => process.send(process.cpuUsage())); await import('./server/main.ts')`,
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(apiPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: cluster.databaseUrl('bench'),
+        JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+        PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      },
+    )
+    children.push(server.child)
+    const helloPort = await freePort()
+    const hello = await startChild(
+      `import Fastify from 'fastify'
+       const app = Fastify()
+       app.get('/', async () => ({ hello: 'world' }))
+       await app.listen({ host: '127.0.0.1', port: ${helloPort} })
+       console.log('hello-world listening')`,
+      {},
+    )
+    children.push(hello.child)
+    const api = `http://127.0.0.1:${apiPort}`
+
+    // One verified customer.
+    const email = 'bench@example.com'
+    const password = 'bench-password-1'
+    const credentials = JSON.stringify({ email, password })
+    if (
+      (await json(`${api}/api/auth/register`, { method: 'POST', body: credentials })).status !== 202
+    )
+      throw new Error('register failed')
+    const mailbox = (await json(`${api}/dev/mailbox/messages`)).body as { text: string }[]
+    const token = /\/app\/verify-email\/([\w-]+)/.exec(mailbox[0]?.text ?? '')?.[1] ?? ''
+    if ((await json(`${api}/api/auth/verify-email?token=${token}`)).status !== 200)
+      throw new Error('verify failed')
+    const login = async () => {
+      const answer = await json(`${api}/api/auth/login`, { method: 'POST', body: credentials })
+      if (answer.status !== 200) throw new Error(`login answered ${answer.status}`)
+      return answer.body as { accessToken: string; refreshToken: string }
+    }
+    const { accessToken } = await login()
+    const auth = { authorization: `Bearer ${accessToken}` }
+
+    console.log('throughput')
+    const helloRate = await load('hello-world', {
+      url: `http://127.0.0.1:${helloPort}/`,
+      connections,
+    })
+    const profileRate = await load('profile GET', {
+      url: `${api}/api/users/profile`,
+      connections,
+      headers: auth,
+    })
+    const loginRate = await load('login', {
+      url: `${api}/api/auth/login`,
+      connections: loginConnections,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: credentials,
+    })
+
+    console.log('argon2id verify, server parameters, 8 in flight')
+    const passwordHash = await hash(password, argon2Options)
+    const rawRates: number[] = []
+    for (let i = 0; i < rounds; i++) {
+      rawRates.push(await argon2Rate(passwordHash, loginConnections, roundSeconds))
+      process.stdout.write(`  verify round ${i + 1}: ${(rawRates[i] ?? 0).toFixed(1)} /s\n`)
+    }
+    const rawRate = median(rawRates)
+
+    console.log(`server CPU per request (${cpuRequests} sequential requests)`)
+    const refreshCpu: number[] = []
+    const profileCpu: number[] = []
+    for (let i = 0; i < rounds; i++) {
+      let { refreshToken } = await login()
+      let before = await serverCpu(server.child)
+      for (let n = 0; n < cpuRequests; n++) {
+        const answer = await json(`${api}/api/auth/refresh-token`, {
+          method: 'POST',
+          body: JSON.stringify({ refreshToken }),
+        })
+        if (answer.status !== 200) throw new Error(`refresh answered ${answer.status}`)
+        refreshToken = (answer.body as { refreshToken: string }).refreshToken
+      }
+      refreshCpu.push(((await serverCpu(server.child)) - before) / cpuRequests)
+      before = await serverCpu(server.child)
+      for (let n = 0; n < cpuRequests; n++) {
+        const answer = await json(`${api}/api/users/profile`, { headers: auth })
+        if (answer.status !== 200) throw new Error(`profile answered ${answer.status}`)
+      }
+      profileCpu.push(((await serverCpu(server.child)) - before) / cpuRequests)
+      process.stdout.write(
+        `  round ${i + 1}: refresh ${(refreshCpu[i] ?? 0).toFixed(0)} µs, profile ${(profileCpu[i] ?? 0).toFixed(0)} µs\n`,
+      )
+    }
+
+    const profileRatio = profileRate.median / helloRate.median
+    const loginRatio = loginRate.median / rawRate
+    const cpuRatio = median(refreshCpu) / median(profileCpu)
+    const rows: [string, string, string, string][] = [
+      ['hello-world (bare Fastify)', `${helloRate.median.toFixed(0)} req/s`, '', ''],
+      ['GET /api/users/profile', `${profileRate.median.toFixed(0)} req/s`, '', ''],
+      [
+        '  profile / hello-world',
+        profileRatio.toFixed(2),
+        '≥ 0.35',
+        profileRatio >= 0.35 ? 'met' : 'NOT met',
+      ],
+      ['argon2id verify (8 in flight)', `${rawRate.toFixed(1)} /s`, '', ''],
+      ['POST /api/auth/login (8 conn.)', `${loginRate.median.toFixed(1)} req/s`, '', ''],
+      [
+        '  login / raw verify',
+        loginRatio.toFixed(2),
+        '≥ 0.80',
+        loginRatio >= 0.8 ? 'met' : 'NOT met',
+      ],
+      ['server CPU per refresh', `${median(refreshCpu).toFixed(0)} µs`, '', ''],
+      ['server CPU per profile GET', `${median(profileCpu).toFixed(0)} µs`, '', ''],
+      ['  refresh / profile CPU', `${cpuRatio.toFixed(1)}×`, '', ''],
+    ]
+    const widths = [0, 1, 2, 3].map((c) =>
+      Math.max(
+        ...rows.map((r) => r[c]?.length ?? 0),
+        ['metric', 'value', 'goal', ''][c]?.length ?? 0,
+      ),
+    )
+    const line = (r: string[]) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+        .join('  ')
+        .trimEnd()
+    console.log(`\n${line(['metric', 'value', 'goal', 'result'])}`)
+    for (const row of rows) console.log(line(row))
+    const unmet = rows.filter((r) => r[3] === 'NOT met').length
+    console.log(`\ngoals: ${2 - unmet} of 2 met`)
+  } finally {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) resolve(undefined)
+            child.once('exit', resolve)
+            child.kill('SIGTERM')
+          }),
+      ),
+    )
+    await cluster.destroy()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
