@@ -1,5 +1,5 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
+import { createSecretKey, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../config.ts'
@@ -13,10 +13,12 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(
-  key: Uint8Array,
+  rawKey: Uint8Array,
   issuer: string,
   ttlSeconds: number,
 ): AccessTokens {
+  // A KeyObject made once: given raw bytes, jose would import the HMAC key again on every call.
+  const key = createSecretKey(rawKey)
   return {
     issue: (userId) =>
       new SignJWT({})
