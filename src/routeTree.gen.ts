@@ -10,33 +10,177 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppAuthenticatedRouteImport } from './routes/app/_authenticated'
+import { Route as AppForgotPasswordRouteImport } from './routes/app/forgot-password'
+import { Route as AppLoginRouteImport } from './routes/app/login'
+import { Route as AppAuthenticatedIndexRouteImport } from './routes/app/_authenticated/index'
+import { Route as AppAuthenticatedProfileRouteImport } from './routes/app/_authenticated/profile'
+import { Route as AppAuthenticatedVerificationRouteImport } from './routes/app/_authenticated/verification'
+import { Route as AppRegisterIndexRouteImport } from './routes/app/register/index'
+import { Route as AppRegisterSuccessRouteImport } from './routes/app/register/success'
+import { Route as AppSetNewPasswordTokenRouteImport } from './routes/app/set-new-password/$token'
+import { Route as AppSetNewPasswordSuccessRouteImport } from './routes/app/set-new-password/success'
+import { Route as AppVerifyEmailTokenRouteImport } from './routes/app/verify-email/$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAuthenticatedRoute = AppAuthenticatedRouteImport.update({
+  id: '/app/_authenticated',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppForgotPasswordRoute = AppForgotPasswordRouteImport.update({
+  id: '/app/forgot-password',
+  path: '/app/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppLoginRoute = AppLoginRouteImport.update({
+  id: '/app/login',
+  path: '/app/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAuthenticatedIndexRoute = AppAuthenticatedIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAuthenticatedRoute,
+} as any)
+const AppAuthenticatedProfileRoute = AppAuthenticatedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppAuthenticatedRoute,
+} as any)
+const AppAuthenticatedVerificationRoute =
+  AppAuthenticatedVerificationRouteImport.update({
+    id: '/verification',
+    path: '/verification',
+    getParentRoute: () => AppAuthenticatedRoute,
+  } as any)
+const AppRegisterIndexRoute = AppRegisterIndexRouteImport.update({
+  id: '/app/register/',
+  path: '/app/register/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppRegisterSuccessRoute = AppRegisterSuccessRouteImport.update({
+  id: '/app/register/success',
+  path: '/app/register/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppSetNewPasswordTokenRoute = AppSetNewPasswordTokenRouteImport.update({
+  id: '/app/set-new-password/$token',
+  path: '/app/set-new-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppSetNewPasswordSuccessRoute =
+  AppSetNewPasswordSuccessRouteImport.update({
+    id: '/app/set-new-password/success',
+    path: '/app/set-new-password/success',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppVerifyEmailTokenRoute = AppVerifyEmailTokenRouteImport.update({
+  id: '/app/verify-email/$token',
+  path: '/app/verify-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/app': typeof AppAuthenticatedRouteWithChildren
+  '/app/forgot-password': typeof AppForgotPasswordRoute
+  '/app/login': typeof AppLoginRoute
+  '/app/profile': typeof AppAuthenticatedProfileRoute
+  '/app/verification': typeof AppAuthenticatedVerificationRoute
+  '/app/register/success': typeof AppRegisterSuccessRoute
+  '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
+  '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
+  '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/app/': typeof AppAuthenticatedIndexRoute
+  '/app/register/': typeof AppRegisterIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/app/forgot-password': typeof AppForgotPasswordRoute
+  '/app/login': typeof AppLoginRoute
+  '/app/profile': typeof AppAuthenticatedProfileRoute
+  '/app/verification': typeof AppAuthenticatedVerificationRoute
+  '/app/register/success': typeof AppRegisterSuccessRoute
+  '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
+  '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
+  '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/app': typeof AppAuthenticatedIndexRoute
+  '/app/register': typeof AppRegisterIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/app/_authenticated': typeof AppAuthenticatedRouteWithChildren
+  '/app/forgot-password': typeof AppForgotPasswordRoute
+  '/app/login': typeof AppLoginRoute
+  '/app/_authenticated/profile': typeof AppAuthenticatedProfileRoute
+  '/app/_authenticated/verification': typeof AppAuthenticatedVerificationRoute
+  '/app/register/success': typeof AppRegisterSuccessRoute
+  '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
+  '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
+  '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/app/_authenticated/': typeof AppAuthenticatedIndexRoute
+  '/app/register/': typeof AppRegisterIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/app'
+    | '/app/forgot-password'
+    | '/app/login'
+    | '/app/profile'
+    | '/app/verification'
+    | '/app/register/success'
+    | '/app/set-new-password/$token'
+    | '/app/set-new-password/success'
+    | '/app/verify-email/$token'
+    | '/app/'
+    | '/app/register/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/app/forgot-password'
+    | '/app/login'
+    | '/app/profile'
+    | '/app/verification'
+    | '/app/register/success'
+    | '/app/set-new-password/$token'
+    | '/app/set-new-password/success'
+    | '/app/verify-email/$token'
+    | '/app'
+    | '/app/register'
+  id:
+    | '__root__'
+    | '/'
+    | '/app/_authenticated'
+    | '/app/forgot-password'
+    | '/app/login'
+    | '/app/_authenticated/profile'
+    | '/app/_authenticated/verification'
+    | '/app/register/success'
+    | '/app/set-new-password/$token'
+    | '/app/set-new-password/success'
+    | '/app/verify-email/$token'
+    | '/app/_authenticated/'
+    | '/app/register/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppAuthenticatedRoute: typeof AppAuthenticatedRouteWithChildren
+  AppForgotPasswordRoute: typeof AppForgotPasswordRoute
+  AppLoginRoute: typeof AppLoginRoute
+  AppRegisterSuccessRoute: typeof AppRegisterSuccessRoute
+  AppSetNewPasswordTokenRoute: typeof AppSetNewPasswordTokenRoute
+  AppSetNewPasswordSuccessRoute: typeof AppSetNewPasswordSuccessRoute
+  AppVerifyEmailTokenRoute: typeof AppVerifyEmailTokenRoute
+  AppRegisterIndexRoute: typeof AppRegisterIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +192,111 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/_authenticated': {
+      id: '/app/_authenticated'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppAuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/forgot-password': {
+      id: '/app/forgot-password'
+      path: '/app/forgot-password'
+      fullPath: '/app/forgot-password'
+      preLoaderRoute: typeof AppForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/login': {
+      id: '/app/login'
+      path: '/app/login'
+      fullPath: '/app/login'
+      preLoaderRoute: typeof AppLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/_authenticated/': {
+      id: '/app/_authenticated/'
+      path: '/'
+      fullPath: '/app/'
+      preLoaderRoute: typeof AppAuthenticatedIndexRouteImport
+      parentRoute: typeof AppAuthenticatedRoute
+    }
+    '/app/_authenticated/profile': {
+      id: '/app/_authenticated/profile'
+      path: '/profile'
+      fullPath: '/app/profile'
+      preLoaderRoute: typeof AppAuthenticatedProfileRouteImport
+      parentRoute: typeof AppAuthenticatedRoute
+    }
+    '/app/_authenticated/verification': {
+      id: '/app/_authenticated/verification'
+      path: '/verification'
+      fullPath: '/app/verification'
+      preLoaderRoute: typeof AppAuthenticatedVerificationRouteImport
+      parentRoute: typeof AppAuthenticatedRoute
+    }
+    '/app/register/': {
+      id: '/app/register/'
+      path: '/app/register'
+      fullPath: '/app/register/'
+      preLoaderRoute: typeof AppRegisterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/register/success': {
+      id: '/app/register/success'
+      path: '/app/register/success'
+      fullPath: '/app/register/success'
+      preLoaderRoute: typeof AppRegisterSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/set-new-password/$token': {
+      id: '/app/set-new-password/$token'
+      path: '/app/set-new-password/$token'
+      fullPath: '/app/set-new-password/$token'
+      preLoaderRoute: typeof AppSetNewPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/set-new-password/success': {
+      id: '/app/set-new-password/success'
+      path: '/app/set-new-password/success'
+      fullPath: '/app/set-new-password/success'
+      preLoaderRoute: typeof AppSetNewPasswordSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/verify-email/$token': {
+      id: '/app/verify-email/$token'
+      path: '/app/verify-email/$token'
+      fullPath: '/app/verify-email/$token'
+      preLoaderRoute: typeof AppVerifyEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AppAuthenticatedRouteChildren {
+  AppAuthenticatedProfileRoute: typeof AppAuthenticatedProfileRoute
+  AppAuthenticatedVerificationRoute: typeof AppAuthenticatedVerificationRoute
+  AppAuthenticatedIndexRoute: typeof AppAuthenticatedIndexRoute
+}
+
+const AppAuthenticatedRouteChildren: AppAuthenticatedRouteChildren = {
+  AppAuthenticatedProfileRoute: AppAuthenticatedProfileRoute,
+  AppAuthenticatedVerificationRoute: AppAuthenticatedVerificationRoute,
+  AppAuthenticatedIndexRoute: AppAuthenticatedIndexRoute,
+}
+
+const AppAuthenticatedRouteWithChildren =
+  AppAuthenticatedRoute._addFileChildren(AppAuthenticatedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppAuthenticatedRoute: AppAuthenticatedRouteWithChildren,
+  AppForgotPasswordRoute: AppForgotPasswordRoute,
+  AppLoginRoute: AppLoginRoute,
+  AppRegisterSuccessRoute: AppRegisterSuccessRoute,
+  AppSetNewPasswordTokenRoute: AppSetNewPasswordTokenRoute,
+  AppSetNewPasswordSuccessRoute: AppSetNewPasswordSuccessRoute,
+  AppVerifyEmailTokenRoute: AppVerifyEmailTokenRoute,
+  AppRegisterIndexRoute: AppRegisterIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

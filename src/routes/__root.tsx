@@ -1,11 +1,21 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import type { RouterContext } from '../router-context'
+import { ErrorPage, statusOf } from '../ui/error-page'
+import { LoadingScreen } from '../ui/loading-screen'
 import { NotFoundPage } from '../ui/not-found-page'
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
+  errorComponent: ({ error }) => <ErrorPage status={statusOf(error)} />,
 })
 
+/** Spec §2: while authentication is in progress, non-root paths show a full-screen 'Loading...'. */
 function RootLayout() {
+  const { auth } = Route.useRouteContext()
+  const authInProgress = useSelector(auth, (s) => s.hasTag('pending'))
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  if (authInProgress && pathname !== '/') return <LoadingScreen />
   return <Outlet />
 }

@@ -30,8 +30,9 @@ describe('the product as npm start serves it, in Chromium', () => {
     const page = await context.newPage()
     const response = await page.goto(urlOf() + '/')
     expect(response?.status()).toBe(200)
+    // The first load shows the ~750 ms splash ('Loading...') before the landing page.
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
       .toContain('Exchange crypto with full legal compliance')
     await context.close()
   })

@@ -39,7 +39,18 @@ export interface PathModelOptions<M extends AnyStateMachine> {
   events: readonly Ev<M>[] | ((snapshot: Snap<M>) => readonly Ev<M>[])
   /** What makes two snapshots the same state for the graph (default: the state value). */
   serializeState?: (snapshot: Snap<M>) => string
+  /**
+   * How an event reads in a path's name (default: its type, then its payload as JSON when it has
+   * one). Paths whose names match are one path, so events with different payloads must read apart.
+   */
+  serializeEvent?: (event: Ev<M>) => string
   input?: unknown
+}
+
+/** An event's type, with its payload when it has one: `field.change{"field":"email","value":""}`. */
+export function describeEvent(event: AnyEventObject): string {
+  const { type, ...payload } = event
+  return Object.keys(payload).length > 0 ? `${type}${JSON.stringify(payload)}` : type
 }
 
 export interface PathModel<M extends AnyStateMachine> {
@@ -143,11 +154,13 @@ export function createPathModel<M extends AnyStateMachine>(
       candidates.push([...head, { event: edge.event, state: edge.state }])
     }
   }
-  const label = (steps: PathStep<M>[]) => steps.map((s) => s.event.type).join(' → ')
+  const describe = options.serializeEvent ?? describeEvent
+  const label = (steps: PathStep<M>[]) => steps.map((s) => describe(s.event)).join(' → ')
   // Keep a path only when no longer path already walks it as a prefix.
   const names = candidates.map(label).sort((a, b) => b.length - a.length)
   const kept: string[] = []
-  for (const name of names) if (!kept.some((k) => k.startsWith(name))) kept.push(name)
+  for (const name of names)
+    if (!kept.some((k) => k === name || k.startsWith(`${name} → `))) kept.push(name)
   const byName = new Map(candidates.map((steps) => [label(steps), steps]))
   const paths = kept.sort().map((name) => {
     const steps = byName.get(name) ?? []

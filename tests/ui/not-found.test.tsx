@@ -1,26 +1,27 @@
-import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
-import { describe, expect, it } from 'vitest'
-import { routeTree } from '../../src/routeTree.gen'
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderApp, type RenderedApp } from './support/render-app'
 
-function renderAt(path: string) {
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  render(<RouterProvider router={router} />)
-  return router
-}
+let app: RenderedApp | undefined
+afterEach(() => {
+  app?.unmount()
+  app = undefined
+  window.localStorage.clear()
+})
 
 describe('routing', () => {
   it("shows 'Page not found' for an unknown path, and 'Go Home' leads to /", async () => {
-    const router = renderAt('/definitely/not/here')
+    app = await renderApp('/definitely/not/here')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
-    await userEvent.click(screen.getByRole('link', { name: 'Go Home' }))
+    await app.user.click(screen.getByRole('link', { name: 'Go Home' }))
     expect(
-      await screen.findByRole('heading', { name: 'Exchange crypto with full legal compliance' }),
+      await screen.findByRole('heading', { name: /^Exchange crypto with full legal compliance/ }),
     ).toBeTruthy()
-    expect(router.state.location.pathname).toBe('/')
+    expect(app.pathname()).toBe('/')
+  })
+
+  it("answers an unknown path under /app with 'Page not found' too", async () => {
+    app = await renderApp('/app/nowhere')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
   })
 })

@@ -1,0 +1,213 @@
+/**
+ * Authentication (spec §3 "Authentication state", §4 "Authentication", §6, §8 "HTTP 401").
+ * It starts logged out with auth in progress while it restores `auth_session`, then is signedOut
+ * or signedIn; signedIn.refreshing is the one token refresh that every 401 waits for, and a failed
+ * refresh is the logout intercept (access token gone, refresh token kept). Explicit logout clears
+ * everything, goes to /app/login and reloads; another tab's change to the stored session is
+ * followed, so the tabs of one browser agree.
+ */
+import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { StoredSession } from './auth-session'
+
+export interface TokenPair {
+  accessToken: string
+  refreshToken: string
+}
+
+export interface AuthContext {
+  /** Spec §3 `token`: the access token sent as `Authorization: Bearer`. */
+  token: string | null
+  /** Spec §3 `refreshToken`. */
+  refreshToken: string | null
+}
+
+export type AuthEvent =
+  | ({ type: 'auth.login' } & TokenPair)
+  | { type: 'auth.logout' }
+  /** A request got 401: start the one refresh everyone waits for. */
+  | { type: 'auth.refresh' }
+  /** Another tab wrote or removed the stored session. */
+  | { type: 'session.change'; session: StoredSession | null }
+
+function notProvided(name: string): never {
+  throw new Error(`auth: ${name} was not provided`)
+}
+
+const hasText = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value !== ''
+
+export const authMachine = setup({
+  types: {} as {
+    context: AuthContext
+    events: AuthEvent
+  },
+  actors: {
+    /** Reads `auth_session` (spec §4: a stored session is restored at start). */
+    restoreSession: fromPromise<StoredSession | null>(() => notProvided('restoreSession')),
+    /** POST /api/auth/refresh-token with the refresh token. */
+    refreshSession: fromPromise<TokenPair, { refreshToken: string | null }>(() =>
+      notProvided('refreshSession'),
+    ),
+    /** Sends `session.change` when another tab changes the stored session. */
+    watchSession: fromCallback<AuthEvent>(() => notProvided('watchSession')),
+  },
+  actions: {
+    storeTokens: assign((_, params: TokenPair) => ({
+      token: params.accessToken,
+      refreshToken: params.refreshToken,
+    })),
+    adoptSession: assign((_, params: { session: StoredSession | null }) => ({
+      token: params.session?.token ?? null,
+      refreshToken: params.session?.refreshToken ?? null,
+    })),
+    /** Spec §4: the logout intercept clears the access token and the flag; the refresh token stays. */
+    interceptLogout: assign({ token: null }),
+    clearTokens: assign({ token: null, refreshToken: null }),
+    /** Writes the context's tokens to `auth_session`. */
+    persistSession: () => notProvided('persistSession'),
+    /** Removes `auth_session`. */
+    clearSession: () => notProvided('clearSession'),
+    /** Navigation belongs to the route layer: /app after login. */
+    goToHome: () => notProvided('goToHome'),
+    /** /app/login after an explicit logout. */
+    goToLogin: () => notProvided('goToLogin'),
+    reloadPage: () => notProvided('reloadPage'),
+  },
+  guards: {
+    hasAccessToken: (_, params: { token: string | null | undefined }) => hasText(params.token),
+  },
+}).createMachine({
+  id: 'auth',
+  description: 'Who the customer is: the tokens, the logged-in flag, the refresh queue',
+  context: { token: null, refreshToken: null },
+  // Always on: another tab may log in or out at any time.
+  invoke: { id: 'watchSession', src: 'watchSession' },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Auth in progress: the stored session is read (full-screen Loading...).',
+      tags: ['pending'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: {
+              type: 'hasAccessToken',
+              params: ({ event }) => ({ token: event.output?.token }),
+            },
+            target: 'signedIn',
+            actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
+          },
+          {
+            target: 'signedOut',
+            actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.output }) },
+          },
+        ],
+        onError: 'signedOut',
+      },
+    },
+    signedOut: {
+      description: 'Logged out: protected routes redirect to /app/login.',
+      on: {
+        'auth.login': {
+          guard: { type: 'hasAccessToken', params: ({ event }) => ({ token: event.accessToken }) },
+          target: 'signedIn',
+          actions: [
+            {
+              type: 'storeTokens',
+              params: ({ event }) => ({
+                accessToken: event.accessToken,
+                refreshToken: event.refreshToken,
+              }),
+            },
+            'persistSession',
+            'goToHome',
+          ],
+        },
+        'session.change': {
+          guard: {
+            type: 'hasAccessToken',
+            params: ({ event }) => ({ token: event.session?.token }),
+          },
+          target: 'signedIn',
+          actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.session }) },
+        },
+      },
+    },
+    signedIn: {
+      description: 'Logged in: requests carry the bearer token.',
+      initial: 'active',
+      on: {
+        'auth.logout': {
+          target: 'signedOut',
+          actions: ['clearTokens', 'clearSession', 'goToLogin', 'reloadPage'],
+        },
+        'session.change': [
+          {
+            guard: {
+              type: 'hasAccessToken',
+              params: ({ event }) => ({ token: event.session?.token }),
+            },
+            actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.session }) },
+          },
+          {
+            target: 'signedOut',
+            actions: { type: 'adoptSession', params: ({ event }) => ({ session: event.session }) },
+          },
+        ],
+      },
+      states: {
+        active: {
+          description: 'The access token is believed valid.',
+          on: { 'auth.refresh': 'refreshing' },
+        },
+        refreshing: {
+          description: 'One refresh runs; every request that got 401 waits for it, then retries.',
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            input: ({ context }) => ({ refreshToken: context.refreshToken }),
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'storeTokens', params: ({ event }) => event.output },
+                'persistSession',
+              ],
+            },
+            onError: {
+              target: '#auth.signedOut',
+              actions: ['interceptLogout', 'persistSession'],
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type AuthMachine = typeof authMachine
+export type AuthSnapshot = SnapshotFrom<AuthMachine>
+
+/** Spec §3 "Authentication state", read from the chart. */
+export interface AuthState {
+  token: string | null
+  refreshToken: string | null
+  /** Logged in: the chart is in signedIn. */
+  isUserLoggedIn: boolean
+  /** Initially true: the stored session has not been read yet. */
+  authInProgress: boolean
+  /** The stored session has been read (whether or not one was there). */
+  initiatedFromStorage: boolean
+}
+
+export function selectAuthState(snapshot: AuthSnapshot): AuthState {
+  const restoring = snapshot.hasTag('pending')
+  return {
+    token: snapshot.context.token,
+    refreshToken: snapshot.context.refreshToken,
+    isUserLoggedIn: snapshot.matches('signedIn'),
+    authInProgress: restoring,
+    initiatedFromStorage: !restoring,
+  }
+}

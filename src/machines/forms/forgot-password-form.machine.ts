@@ -1,0 +1,26 @@
+/**
+ * Forgot-password form (spec §2 "Forgot-password screen", §5 "Forgot password", §8).
+ * Email (required, an e-mail, min 3) asks the server for a reset link; success ends the form so
+ * the reset countdown can show 'Check your email', failure shows the generic error.
+ */
+import { createFormMachine } from './form.machine'
+import type { FormSchema } from './validation'
+
+export interface ForgotPasswordValues {
+  [field: string]: string
+  email: string
+}
+
+export const forgotPasswordSchema: FormSchema<ForgotPasswordValues> = {
+  email: { label: 'Email', kind: 'email', required: true, min: 3 },
+}
+
+export const forgotPasswordFormMachine = createFormMachine<ForgotPasswordValues, undefined>({
+  id: 'forgotPasswordForm',
+  description: 'Request a password-reset link by e-mail',
+  schema: forgotPasswordSchema,
+  initialValues: { email: '' },
+}).provide({
+  // The reset countdown takes over when this form is done; nothing else follows its success.
+  actions: { submitted: () => undefined },
+})

@@ -1,0 +1,140 @@
+/**
+ * The shape every form of the product shares (spec §5 "General form rules", DESIGN.md "forms").
+ * A form is edited until it is submitted with valid values, then waits for the server and ends in
+ * success (the route decides what follows) or failure (the message stays until the next edit).
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import { errorTypeOf } from '../../api/api-error'
+import {
+  isFormValid,
+  validateForm,
+  type FieldErrors,
+  type FieldValue,
+  type FormSchema,
+} from './validation'
+
+export type FormValues = Record<string, FieldValue>
+
+export interface FormContext {
+  values: FormValues
+  /** Messages shown under the fields; a field's message clears when it is edited. */
+  errors: FieldErrors<FormValues>
+  /** The server's `errorType` (or a transport failure) of the last failed submit. */
+  errorType: string | null
+}
+
+export type FormEvent =
+  { type: 'field.change'; field: string; value: FieldValue } | { type: 'form.submit' }
+
+export interface FormDefinition<TValues extends FormValues> {
+  /** The machine's id, also the prefix of its errors ("loginForm: submit not provided"). */
+  id: string
+  description: string
+  schema: FormSchema<TValues>
+  initialValues: TValues
+}
+
+/**
+ * Builds one form's machine. The values are typed per form at the edges (TValues); inside, the
+ * machine treats them as plain field values, because XState's types cannot follow a generic
+ * event union.
+ */
+export function createFormMachine<TValues extends FormValues, TOutput>(
+  definition: FormDefinition<TValues>,
+) {
+  const { id, initialValues } = definition
+  const schema = definition.schema as FormSchema<FormValues>
+  return setup({
+    types: {} as {
+      context: FormContext
+      events: FormEvent
+    },
+    actors: {
+      submit: fromPromise<TOutput, FormValues>(() => {
+        throw new Error(`${id}: the submit actor was not provided`)
+      }),
+    },
+    actions: {
+      setValue: assign(({ context, event }) => {
+        if (event.type !== 'field.change') return {}
+        const errors = { ...context.errors }
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the edited field's message goes
+        delete errors[event.field]
+        return { values: { ...context.values, [event.field]: event.value }, errors }
+      }),
+      showErrors: assign(({ context }) => ({ errors: validateForm(schema, context.values) })),
+      clearErrors: assign({ errors: {}, errorType: null }),
+      rememberFailure: assign((_, params: { error: unknown }) => ({
+        errorType: errorTypeOf(params.error),
+      })),
+      /** What happens after a successful submit (navigate, sign in); the route provides it. */
+      submitted: (_, _params: { output: TOutput }) => {
+        throw new Error(`${id}: the submitted action was not provided`)
+      },
+    },
+    guards: {
+      isValid: ({ context }) => isFormValid(schema, context.values),
+    },
+  }).createMachine({
+    id,
+    description: definition.description,
+    context: { values: initialValues, errors: {}, errorType: null },
+    initial: 'editing',
+    states: {
+      editing: {
+        description:
+          'The customer fills the fields; a submit with broken rules shows their messages.',
+        on: {
+          'field.change': { actions: 'setValue' },
+          'form.submit': [
+            { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
+            { actions: 'showErrors' },
+          ],
+        },
+      },
+      submitting: {
+        description: 'The values are with the server; the submit button is disabled.',
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }) => context.values,
+          onDone: {
+            target: 'success',
+            actions: { type: 'submitted', params: ({ event }) => ({ output: event.output }) },
+          },
+          onError: {
+            target: 'failure',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      failure: {
+        description: 'The server refused or could not be reached; the error shows until an edit.',
+        on: {
+          'field.change': { target: 'editing', actions: 'setValue' },
+          'form.submit': { target: 'submitting', actions: 'clearErrors' },
+        },
+      },
+      success: {
+        type: 'final',
+        description: 'The server accepted the form; what follows is the route’s business.',
+      },
+    },
+  })
+}
+
+export type FormMachine<TValues extends FormValues, TOutput> = ReturnType<
+  typeof createFormMachine<TValues, TOutput>
+>
+
+/**
+ * A form's submit actor from a typed function. The machine holds the values as plain field
+ * values; they only ever come from the form's own initial values and its fields' edits, so they
+ * have the form's shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- TValues lets each form's actor read its own field names
+export function submitWith<TValues extends FormValues, TOutput>(
+  send: (values: TValues, signal: AbortSignal) => Promise<TOutput>,
+) {
+  return fromPromise<TOutput, FormValues>(({ input, signal }) => send(input as TValues, signal))
+}

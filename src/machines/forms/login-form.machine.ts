@@ -1,0 +1,28 @@
+/**
+ * Log-in form (spec §2 "Authentication screens", §5 "Login", §8 login errors).
+ * Email (required, min 3) and Password (required, min 6) go to the server; success hands the
+ * token pair to the auth machine, failure shows 'Email not verified' or the generic error.
+ */
+import type { components } from '../../api/main.gen'
+import { createFormMachine } from './form.machine'
+import type { FormSchema } from './validation'
+
+export interface LoginValues {
+  [field: string]: string
+  email: string
+  password: string
+}
+
+export type TokenPair = components['schemas']['TokenPair']
+
+export const loginSchema: FormSchema<LoginValues> = {
+  email: { label: 'Email', kind: 'text', required: true, min: 3 },
+  password: { label: 'Password', kind: 'text', required: true, min: 6 },
+}
+
+export const loginFormMachine = createFormMachine<LoginValues, TokenPair>({
+  id: 'loginForm',
+  description: 'Log in with e-mail and password',
+  schema: loginSchema,
+  initialValues: { email: '', password: '' },
+})

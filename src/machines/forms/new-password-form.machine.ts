@@ -1,0 +1,24 @@
+/**
+ * Set-new-password form (spec §2 "Set-new-password screen", §5 "New password", §7, §8).
+ * Password (required, min 6) is sent with the link's token, and again as `confirmNewPassword`;
+ * success leads to the success page, failure (an invalid or used link) shows the generic error.
+ */
+import { createFormMachine } from './form.machine'
+import type { FormSchema } from './validation'
+
+export interface NewPasswordValues {
+  [field: string]: string
+  password: string
+}
+
+export const newPasswordSchema: FormSchema<NewPasswordValues> = {
+  // 128 is the contract's limit (NewPassword); the spec's own rule is the minimum of 6.
+  password: { label: 'Password', kind: 'text', required: true, min: 6, max: 128 },
+}
+
+export const newPasswordFormMachine = createFormMachine<NewPasswordValues, undefined>({
+  id: 'newPasswordForm',
+  description: 'Choose a new password with the e-mailed reset link',
+  schema: newPasswordSchema,
+  initialValues: { password: '' },
+})

@@ -1,0 +1,71 @@
+/**
+ * Password-reset countdown (spec §4 "Password reset", §9 "Reset-link countdown: 180 seconds").
+ * The forgot-password form runs as a child until it has sent the link; then 'Check your email'
+ * counts 180 s down in `tick`s with the send button disabled, and once expired the button brings
+ * the entry form back.
+ */
+import { assign, setup } from 'xstate'
+import { forgotPasswordFormMachine } from '../forms/forgot-password-form.machine'
+
+/** Spec §9: the reset-link countdown lasts 180 seconds. */
+export const RESET_COUNTDOWN_SECONDS = 180
+
+export type ResetCountdownEvent = { type: 'countdown.restart' }
+
+/** The remaining time as the screen shows it: mm:ss. */
+export function formatCountdown(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds))
+  const mm = String(Math.floor(safe / 60)).padStart(2, '0')
+  const ss = String(safe % 60).padStart(2, '0')
+  return `${mm}:${ss}`
+}
+
+export const resetCountdownMachine = setup({
+  types: {} as {
+    context: { remaining: number }
+    events: ResetCountdownEvent
+    children: { requestLink: 'requestLink' }
+  },
+  actors: {
+    // The route provides the form with its submit actor; the default one throws when it submits.
+    requestLink: forgotPasswordFormMachine,
+  },
+  actions: {
+    startCountdown: assign({ remaining: RESET_COUNTDOWN_SECONDS }),
+    countDown: assign({ remaining: ({ context }) => context.remaining - 1 }),
+  },
+  guards: {
+    isLastSecond: ({ context }) => context.remaining <= 1,
+  },
+  delays: {
+    tick: 1000,
+  },
+}).createMachine({
+  id: 'resetCountdown',
+  description: 'Forgot password: the entry form, then a 180 s hold before a new link',
+  context: { remaining: RESET_COUNTDOWN_SECONDS },
+  initial: 'requesting',
+  states: {
+    requesting: {
+      description: 'The entry form (a child machine) asks for a reset link.',
+      invoke: {
+        id: 'requestLink',
+        src: 'requestLink',
+        onDone: { target: 'counting', actions: 'startCountdown' },
+      },
+    },
+    counting: {
+      description: "'Check your email' with the mm:ss countdown; the send button is disabled.",
+      after: {
+        tick: [
+          { guard: 'isLastSecond', target: 'expired', actions: 'countDown' },
+          { target: 'counting', reenter: true, actions: 'countDown' },
+        ],
+      },
+    },
+    expired: {
+      description: "'Check your email' at 00:00; the send button brings the entry form back.",
+      on: { 'countdown.restart': 'requesting' },
+    },
+  },
+})

@@ -1,0 +1,26 @@
+/**
+ * Landing splash (spec §2 "Route protection and loading", §9 "Landing splash: about 750 ms").
+ * When the application first loads, the root path shows 'Loading...' for the `splash` delay and
+ * then the landing page; the actor lives as long as the application, so it shows only once.
+ */
+import { setup } from 'xstate'
+
+export const splashMachine = setup({
+  delays: {
+    splash: 750,
+  },
+}).createMachine({
+  id: 'splash',
+  description: 'The first-load splash at the root path',
+  initial: 'showing',
+  states: {
+    showing: {
+      description: "'Loading...' covers the landing page.",
+      after: { splash: 'done' },
+    },
+    done: {
+      type: 'final',
+      description: 'The landing page shows.',
+    },
+  },
+})

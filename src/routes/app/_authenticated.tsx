@@ -1,0 +1,33 @@
+import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { waitFor } from 'xstate'
+import { AccountLayout } from '../../ui/account-layout'
+import { LoadingScreen } from '../../ui/loading-screen'
+
+/** Spec §2: the protected routes; /app/login unless logged in (waiting while auth is in progress). */
+export const Route = createFileRoute('/app/_authenticated')({
+  beforeLoad: async ({ context }) => {
+    const settled = await waitFor(context.auth, (s) => !s.hasTag('pending'))
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router redirects by throwing
+    if (!settled.matches('signedIn')) throw redirect({ to: '/app/login' })
+  },
+  loader: ({ context }) => context.config.load(),
+  component: AuthenticatedLayout,
+  // Spec §2: while authentication is in progress, 'Loading...' shows at once.
+  pendingComponent: () => <LoadingScreen />,
+  pendingMs: 0,
+  pendingMinMs: 0,
+})
+
+function AuthenticatedLayout() {
+  const { auth } = Route.useRouteContext()
+  const { supportUrl } = Route.useLoaderData()
+  const loggedIn = useSelector(auth, (s) => s.matches('signedIn'))
+  // Logged out while here: the logout intercept, or another tab logged out.
+  if (!loggedIn) return <Navigate to="/app/login" />
+  return (
+    <AccountLayout supportUrl={supportUrl}>
+      <Outlet />
+    </AccountLayout>
+  )
+}

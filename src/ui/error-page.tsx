@@ -1,0 +1,36 @@
+/** Spec §8: the generic messages for the HTTP statuses a router or loader error may carry. */
+const statusMessages: Record<number, string> = {
+  400: 'The request could not be understood. Please check the address and try again.',
+  403: 'You are not allowed to see this page.',
+  404: 'This page does not exist.',
+  405: 'This action is not allowed here.',
+}
+
+/** Spec §8: the fallback for router and application errors; 'Go Home' reloads the app from /. */
+export function ErrorPage({ status }: { status?: number | undefined }) {
+  const message =
+    status !== undefined && status in statusMessages
+      ? statusMessages[status]
+      : 'Something went wrong on our side. Please try again.'
+  return (
+    <main className="centered-page" role="alert">
+      <h1>Unexpected Application Error!</h1>
+      {status !== undefined && status in statusMessages ? (
+        <p className="error-status">{status}</p>
+      ) : null}
+      <p>{message}</p>
+      <a href="/" className="button button-primary">
+        Go Home
+      </a>
+    </main>
+  )
+}
+
+/** The HTTP status an error carries, if any (a thrown Response, or an object with `status`). */
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const { status } = error as { status: unknown }
+    if (typeof status === 'number') return status
+  }
+  return undefined
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router'
+import { AuthLayout } from './auth-layout'
+import { FormAlert, SubmitButton, TextField } from './form-fields'
+import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
+
+export type LoginPageProps = FormViewProps<{ email: string; password: string }>
+
+/** Spec §2 log-in form; §8: 'Email not verified' for EMAIL_NOT_VERIFIED, otherwise the generic text. */
+export function LoginPage({
+  values,
+  errors,
+  submitting,
+  errorType,
+  onChange,
+  onSubmit,
+}: LoginPageProps) {
+  return (
+    <AuthLayout title="Log in">
+      <p className="auth-lead">Welcome back. Log in to your account.</p>
+      <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(value) => {
+            onChange('email', value)
+          }}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(value) => {
+            onChange('password', value)
+          }}
+        />
+        <div className="auth-row-end">
+          <Link to="/app/forgot-password" className="text-link">
+            Forgot password?
+          </Link>
+        </div>
+        {errorType ? (
+          <FormAlert>
+            {errorType === 'EMAIL_NOT_VERIFIED' ? 'Email not verified' : GENERIC_ERROR}
+          </FormAlert>
+        ) : null}
+        <SubmitButton label="Log in" busy={submitting} />
+      </form>
+      <p className="auth-footer">
+        Don’t have an account?{' '}
+        <Link to="/app/register" className="text-link">
+          Sign up
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,82 @@
+import { Link } from '@tanstack/react-router'
+import { AuthLayout } from './auth-layout'
+import { CheckboxField, FormAlert, SubmitButton, TextField } from './form-fields'
+import { submitHandler, type FormViewProps } from './form-view'
+
+export type RegisterPageProps = FormViewProps<{
+  email: string
+  password: string
+  acceptRules: boolean
+}> & {
+  /** The external help desk for 'Contact support'; null while unknown. */
+  supportUrl: string | null
+}
+
+/** Spec §2 sign-up form; §8: a failure shows 'Something went wrong.' with 'Contact support'. */
+export function RegisterPage({
+  values,
+  errors,
+  submitting,
+  errorType,
+  supportUrl,
+  onChange,
+  onSubmit,
+}: RegisterPageProps) {
+  return (
+    <AuthLayout title="Sign up">
+      <p className="auth-lead">Create your account to exchange with full legal compliance.</p>
+      <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(value) => {
+            onChange('email', value)
+          }}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(value) => {
+            onChange('password', value)
+          }}
+        />
+        <CheckboxField
+          label="I accept Terms and Conditions and Privacy Policy"
+          name="acceptRules"
+          checked={values.acceptRules}
+          error={errors.acceptRules}
+          onChange={(checked) => {
+            onChange('acceptRules', checked)
+          }}
+        />
+        {errorType ? (
+          <FormAlert>
+            Something went wrong.{' '}
+            {supportUrl ? (
+              <a href={supportUrl} className="text-link" target="_blank" rel="noopener noreferrer">
+                Contact support
+              </a>
+            ) : (
+              'Contact support'
+            )}
+          </FormAlert>
+        ) : null}
+        <SubmitButton label="Sign up" busy={submitting} />
+      </form>
+      <p className="auth-footer">
+        Already have an account?{' '}
+        <Link to="/app/login" className="text-link">
+          Log in
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}

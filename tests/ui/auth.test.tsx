@@ -1,0 +1,184 @@
+import { act, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fromPromise } from 'xstate'
+import { authMachine } from '../../src/machines/auth/auth.machine'
+import { AUTH_SESSION_KEY, type StoredSession } from '../../src/machines/auth/auth-session'
+import { DeferredQueue } from '../support/deferred'
+import {
+  createPathModel,
+  plainEventsOf,
+  runAllPaths,
+  statesWithoutAssertion,
+  type PathRunner,
+} from '../support/model-paths'
+import { json, problem } from './support/fake-api'
+import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'
+
+const stored: StoredSession = { token: 'access-1', refreshToken: 'refresh-1' }
+const loginPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
+const refreshedPair = { accessToken: 'access-3', refreshToken: 'refresh-3' }
+const otherTab: StoredSession = { token: 'access-4', refreshToken: 'refresh-4' }
+const REFRESH = { method: 'POST', path: '/api/auth/refresh-token' }
+
+const events = [
+  ...plainEventsOf(authMachine).filter((e) => ['auth.logout', 'auth.refresh'].includes(e.type)),
+  { type: 'auth.login', ...loginPair },
+  { type: 'session.change', session: otherTab },
+  { type: 'session.change', session: null },
+  { type: 'xstate.done.actor.restoreSession', output: stored },
+  { type: 'xstate.done.actor.restoreSession', output: null },
+  { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
+  { type: 'xstate.done.actor.refreshSession', output: refreshedPair },
+  { type: 'xstate.error.actor.refreshSession', error: new Error('401') },
+]
+
+interface Ctx {
+  app: RenderedApp
+  restores: DeferredQueue<StoredSession | null>
+}
+
+/** Another tab writes (or removes) the stored session: this tab gets a storage event. */
+function otherTabWrites(session: StoredSession | null) {
+  const newValue = session ? JSON.stringify(session) : null
+  if (newValue) window.localStorage.setItem(AUTH_SESSION_KEY, newValue)
+  else window.localStorage.removeItem(AUTH_SESSION_KEY)
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_SESSION_KEY, newValue }))
+  })
+}
+
+const topBar = () => screen.queryByRole('navigation', { name: 'Account' })
+
+describe('authentication through the screens (spec §2 route protection, §4 Authentication)', () => {
+  const pm = createPathModel(authMachine, { events })
+
+  const runner: PathRunner<typeof authMachine, Ctx> = {
+    async setup(inspect) {
+      const restores = new DeferredQueue<StoredSession | null>()
+      const probe = new ActorProbe()
+      probe.record('auth', inspect)
+      const app = await renderApp('/app', {
+        probe,
+        // The test decides when (and what) the stored session is read.
+        authActors: { restoreSession: fromPromise(() => restores.next()) },
+      })
+      app.api
+        .on('POST', '/api/auth/login', () => json(200, loginPair))
+        .hold(REFRESH.method, REFRESH.path)
+      return { app, restores }
+    },
+    async event({ app, restores }, event) {
+      const e = event as { type: string; output?: unknown; session?: StoredSession | null }
+      switch (e.type) {
+        case 'xstate.done.actor.restoreSession':
+          // What the restore reads is what this browser has stored.
+          if (e.output) window.localStorage.setItem(AUTH_SESSION_KEY, JSON.stringify(e.output))
+          await act(async () => {
+            restores.latest.resolve(e.output as StoredSession | null)
+            await Promise.resolve()
+          })
+          break
+        case 'xstate.error.actor.restoreSession':
+          await act(async () => {
+            restores.latest.reject(new Error('storage unavailable'))
+            await Promise.resolve()
+          })
+          break
+        case 'auth.login':
+          await screen.findByRole('heading', { name: 'Log in' })
+          await app.user.type(screen.getByLabelText('Email'), 'ann@example.com')
+          await app.user.type(screen.getByLabelText('Password'), 'correct-horse')
+          await app.user.click(screen.getByRole('button', { name: 'Log in' }))
+          break
+        case 'auth.logout': {
+          const reloads = app.reloads.length
+          await app.user.click(screen.getByRole('link', { name: 'Profile' }))
+          await app.user.click(await screen.findByRole('button', { name: 'Log out' }))
+          // Spec §4: an explicit logout also reloads the page.
+          expect(app.reloads.length).toBe(reloads + 1)
+          expect(window.localStorage.getItem(AUTH_SESSION_KEY)).toBeNull()
+          break
+        }
+        case 'auth.refresh': {
+          // The access token expires; the next protected request (the home page's profile) gets 401.
+          const token = app.auth.getSnapshot().context.token
+          if (token) app.api.expiredTokens.add(token)
+          await app.user.click(screen.getByRole('link', { name: 'Verification' }))
+          await screen.findByRole('heading', { name: 'Verification' })
+          await app.user.click(screen.getByRole('link', { name: 'Vistula Exchange — home' }))
+          break
+        }
+        case 'xstate.done.actor.refreshSession':
+          await app.api.answer(REFRESH.method, REFRESH.path, json(200, refreshedPair))
+          // The request that got 401 is sent again, once, with the new token.
+          await expect
+            .poll(() => app.api.last('GET', '/api/users/profile')?.authorization)
+            .toBe(`Bearer ${refreshedPair.accessToken}`)
+          break
+        case 'xstate.error.actor.refreshSession':
+          await app.api.answer(REFRESH.method, REFRESH.path, problem('INVALID_TOKEN', 401))
+          break
+        case 'session.change':
+          otherTabWrites(e.session ?? null)
+          break
+      }
+    },
+    snapshot: ({ app }) => app.auth.getSnapshot(),
+    settleMs: 2000,
+    states: {
+      restoring: () => {
+        // Auth in progress on a non-root path: a full-screen 'Loading...' and nothing else.
+        expect(screen.getByText('Loading...')).toBeTruthy()
+        expect(topBar()).toBeNull()
+        expect(screen.queryByRole('heading', { name: 'Log in' })).toBeNull()
+      },
+      signedOut: async ({ app }) => {
+        // The protected pages send the customer to the log-in form.
+        expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+        expect(app.pathname()).toBe('/app/login')
+        expect(topBar()).toBeNull()
+        expect(window.localStorage.getItem(AUTH_SESSION_KEY) ?? 'null').not.toContain('"token":"')
+      },
+      signedIn: async ({ app }) => {
+        await expect.poll(() => topBar()).not.toBeNull()
+        expect(app.pathname()).not.toBe('/app/login')
+      },
+      'signedIn.active': async ({ app }) => {
+        const token = app.auth.getSnapshot().context.token
+        // The stored session and the chart agree (this tab's or the other tab's write).
+        expect(JSON.parse(window.localStorage.getItem(AUTH_SESSION_KEY) ?? '{}')).toMatchObject({
+          token,
+        })
+        if (app.pathname() === '/app') {
+          expect(await screen.findByText('ann@example.com')).toBeTruthy()
+          // The home page's profile came with a bearer token (GET /api/users/profile is protected).
+          expect(app.api.last('GET', '/api/users/profile')?.authorization).toMatch(
+            /^Bearer access-/,
+          )
+        }
+      },
+      'signedIn.refreshing': ({ app }) => {
+        // One refresh is on its way, with a refresh token the tab held; the page stays.
+        expect(app.api.count(REFRESH.method, REFRESH.path)).toBe(1)
+        expect(app.api.last(REFRESH.method, REFRESH.path)?.body).toEqual({
+          refreshToken: expect.stringMatching(/^refresh-/) as unknown,
+        })
+        expect(topBar()).not.toBeNull()
+      },
+    },
+    teardown: ({ app }) => {
+      app.unmount()
+      window.localStorage.clear()
+    },
+  }
+
+  it('has an assertion for every state', () => {
+    expect(statesWithoutAssertion(pm, runner.states)).toEqual([])
+  })
+
+  it('takes every state and transition through the screens', async () => {
+    const report = await runAllPaths(pm, runner, 'ui')
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  }, 60_000)
+})

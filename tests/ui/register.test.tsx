@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { registerFormMachine, registerSchema } from '../../src/machines/forms/register-form.machine'
+import { registerFixture } from '../support/form-model'
+import { json, problem, publicConfig } from './support/fake-api'
+import { formUiSuite } from './support/form-ui-suite'
+import { renderApp } from './support/render-app'
+
+formUiSuite('sign-up screen (spec §2, §5 Register, §8)', {
+  machine: registerFormMachine,
+  fixture: { schema: registerSchema, ...registerFixture },
+  path: '/app/register',
+  call: { method: 'POST', path: '/api/auth/register' },
+  expectedBody: { email: registerFixture.valid.email, password: registerFixture.valid.password },
+  success: () => json(202, { status: 'pending-verification' }),
+  labels: {
+    email: 'Email',
+    password: 'Password',
+    acceptRules: 'I accept Terms and Conditions and Privacy Policy',
+  },
+  submitLabel: 'Sign up',
+  heading: 'Sign up',
+  failureText: () => 'Something went wrong.',
+  afterSuccess: async (app) => {
+    expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeTruthy()
+    expect(app.pathname()).toBe('/app/register/success')
+    expect(screen.getByText(/check your e-mail/i)).toBeTruthy()
+    await app.user.click(screen.getByRole('link', { name: 'To Login' }))
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+  },
+})
+
+describe('sign-up screen', () => {
+  it("links 'Contact support' to the help desk from /api/config on failure", async () => {
+    const app = await renderApp('/app/register')
+    app.api.on('POST', '/api/auth/register', () => problem('VALIDATION_ERROR'))
+    await screen.findByRole('heading', { name: 'Sign up' })
+    await app.user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await app.user.type(screen.getByLabelText('Password'), 'correct-horse')
+    await app.user.click(screen.getByLabelText('I accept Terms and Conditions and Privacy Policy'))
+    await app.user.click(screen.getByRole('button', { name: 'Sign up' }))
+    const link = await screen.findByRole('link', { name: 'Contact support' })
+    expect(link.getAttribute('href')).toBe(publicConfig.supportUrl)
+    app.unmount()
+  })
+
+  it('signs up with the keyboard alone (Space ticks the box, Enter sends)', async () => {
+    const app = await renderApp('/app/register')
+    app.api.on('POST', '/api/auth/register', () => json(202, { status: 'pending-verification' }))
+    await screen.findByRole('heading', { name: 'Sign up' })
+    await app.user.tab()
+    await app.user.tab()
+    await app.user.keyboard('ann@example.com')
+    await app.user.tab()
+    await app.user.keyboard('correct-horse')
+    await app.user.tab()
+    expect(document.activeElement).toBe(
+      screen.getByLabelText('I accept Terms and Conditions and Privacy Policy'),
+    )
+    await app.user.keyboard(' ')
+    await app.user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign up' }))
+    await app.user.keyboard('{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeTruthy()
+    app.unmount()
+  })
+
+  it("shows '{field} must be checked' for the rules and 'must be an email' for the address", async () => {
+    const app = await renderApp('/app/register')
+    await screen.findByRole('heading', { name: 'Sign up' })
+    await app.user.type(screen.getByLabelText('Email'), 'ann.example.com')
+    await app.user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(screen.getByText('Email must be an email')).toBeTruthy()
+    expect(screen.getByText('Required field')).toBeTruthy()
+    expect(screen.getByText('Accept rules must be checked')).toBeTruthy()
+    app.unmount()
+  })
+})
