@@ -5,49 +5,42 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import type { AnyStateMachine } from 'xstate'
+import { loadMachines } from './flows/machines.ts'
 import { stateDiagram, summarize } from './flows/state-diagram.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const machinesDir = join(root, 'src/machines')
 const flowsDir = join(root, 'docs/flows')
 
-async function machineFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-  const nested = await Promise.all(
-    entries.map((e) =>
-      e.isDirectory()
-        ? machineFiles(join(dir, e.name))
-        : Promise.resolve(e.name.endsWith('.machine.ts') ? [join(dir, e.name)] : []),
-    ),
-  )
-  return nested.flat().sort()
-}
-
-function isMachine(value: unknown): value is AnyStateMachine {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'root' in value &&
-    'config' in value &&
-    'implementations' in value
-  )
-}
-
-/** The machine's JSDoc: its first sentence says what the flow does, and it names the spec section. */
-function docOf(source: string, exportName: string): { summary: string; spec: string } {
+/**
+ * What the flow does and which spec section it implements: the machine's own JSDoc when it has
+ * one that names the spec, else the file's header comment, else the machine's description.
+ */
+function docOf(
+  source: string,
+  exportName: string,
+  fallback: string,
+): { summary: string; spec: string } {
+  const clean = (block: string | undefined) =>
+    (block ?? '')
+      .split('\n')
+      .map((l) => l.replace(/^\s*\*\s?/, '').trim())
+      .join(' ')
+      .trim()
   const at = source.indexOf(`export const ${exportName}`)
-  const before = at >= 0 ? source.slice(0, at) : source
-  const match = /\/\*\*([\s\S]*?)\*\/\s*$/.exec(before)
-  const text = (match?.[1] ?? '')
-    .split('\n')
-    .map((l) => l.replace(/^\s*\*\s?/, '').trim())
-    .join(' ')
-    .trim()
-  const spec =
-    /\((spec [^)]*)\)/i.exec(text)?.[1] ?? /(spec §[^ ,.;)]+[^.;)]*)/i.exec(text)?.[1] ?? ''
-  return { summary: text, spec }
+  const before = at >= 0 ? source.slice(0, at) : ''
+  const start = before.lastIndexOf('/**')
+  const end = before.lastIndexOf('*/')
+  const own =
+    start >= 0 && end > start && before.slice(end + 2).trim() === ''
+      ? clean(before.slice(start + 3, end))
+      : ''
+  const header = clean(/^\s*\/\*\*([\s\S]*?)\*\//.exec(source)?.[1])
+  const summary = (/spec/i.test(own) ? own : header) || own || fallback
+  const spec = /\(\s*(spec [^)]*)\)/i.exec(summary)?.[1] ?? ''
+  return { summary, spec }
 }
 
 interface Flow {
@@ -81,21 +74,25 @@ function flowMarkdown(machine: AnyStateMachine, file: string, summary: string): 
 
 async function collect(): Promise<Flow[]> {
   const flows: Flow[] = []
-  for (const path of await machineFiles(machinesDir)) {
-    const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+  for (const { machine, exportName, path } of await loadMachines(machinesDir)) {
     const source = await readFile(path, 'utf8')
     const file = relative(root, path)
-    for (const [exportName, value] of Object.entries(module)) {
-      if (!isMachine(value)) continue
-      const doc = docOf(source, exportName)
-      flows.push({ name: value.id, file, doc, markdown: flowMarkdown(value, file, doc.summary) })
-    }
+    const doc = docOf(source, exportName, machine.root.description ?? '')
+    flows.push({ name: machine.id, file, doc, markdown: flowMarkdown(machine, file, doc.summary) })
   }
   return flows.sort((a, b) => a.name.localeCompare(b.name))
 }
 
 function indexMarkdown(flows: Flow[]): string {
-  const firstSentence = (text: string) => /^[^.]*\.?/.exec(text)?.[0] ?? text
+  // The first sentence without its spec reference, which has its own column.
+  const firstSentence = (text: string) => {
+    const sentences = text
+      .replace(/\s*\(\s*spec [^)]*\)/i, '')
+      .match(/.+?[.!?](?=\s+[A-Z]|\s*$)/g) ?? [text]
+    // A first "sentence" that is only the flow's title says nothing: add the next one.
+    const [first = '', second = ''] = sentences
+    return (first.split(' ').length <= 4 ? `${first.trim()} ${second.trim()}` : first).trim()
+  }
   return [
     '# Flows',
     '',

@@ -5,6 +5,9 @@
  * coverage measured from the real actor's inspection events.
  */
 /* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access -- XState's Any* machine and graph types are built on `any` */
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { TestModel } from '@xstate/graph'
 import type {
   AnyEventObject,
@@ -305,10 +308,47 @@ export async function runAllPaths<M extends AnyStateMachine, Ctx>(
   level: string,
 ): Promise<CoverageReport> {
   const recorder = new CoverageRecorder(pm.stateKeys)
-  for (const path of pm.paths) await runPath(pm, path, runner, recorder)
+  // PATH_FILTER reproduces one path (or a few) by name: `PATH_FILTER="from …" npm run test:paths`.
+  const filter = process.env.PATH_FILTER
+  const paths = filter ? pm.paths.filter((p) => p.name.includes(filter)) : pm.paths
+  for (const path of paths) await runPath(pm, path, runner, recorder)
   const report = coverageReport(pm, recorder, level)
   console.log(formatCoverage(report))
+  if (process.env.PATH_COVERAGE_DIR && !filter)
+    writePathCoverage(process.env.PATH_COVERAGE_DIR, pm, recorder, level, runner.states)
   return report
+}
+
+/** What `npm run test:paths` reads back: one file per run of a machine's paths at one level. */
+export interface PathCoverageRecord {
+  machine: string
+  level: string
+  paths: string[]
+  states: { total: string[]; covered: string[] }
+  transitions: { total: Record<string, string>; covered: string[] }
+  unasserted: string[]
+}
+
+function writePathCoverage(
+  dir: string,
+  pm: PathModel<AnyStateMachine>,
+  recorder: CoverageRecorder,
+  level: string,
+  states: Record<string, unknown>,
+): void {
+  const record: PathCoverageRecord = {
+    machine: pm.machine.id,
+    level,
+    paths: pm.paths.map((p) => p.name),
+    states: { total: pm.stateKeys, covered: [...recorder.states] },
+    transitions: { total: Object.fromEntries(pm.transitions), covered: [...recorder.transitions] },
+    unasserted: statesWithoutAssertion(pm, states),
+  }
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, `${pm.machine.id}.${level}.${randomUUID()}.json`),
+    JSON.stringify(record, null, 2),
+  )
 }
 
 export type { AnyEventObject }
