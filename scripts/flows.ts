@@ -8,7 +8,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AnyStateMachine } from 'xstate'
 import { loadMachines } from './flows/machines.ts'
-import { stateDiagram, summarize } from './flows/state-diagram.ts'
+import { stateDiagram, summarize } from '../src/flows/state-diagram.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const machinesDir = join(root, 'src/machines')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fromPromise, setup } from 'xstate'
-import { delayInWords, stateDiagram, summarize } from '../../scripts/flows/state-diagram'
+import { delayInWords, stateDiagram, summarize } from '../../src/flows/state-diagram'
 
 const machine = setup({
   types: {} as {
