@@ -1,5 +1,6 @@
 import Fastify, {
   type FastifyInstance,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RouteHandlerMethod,
 } from 'fastify'
@@ -13,13 +14,22 @@ import type { Database } from './db/database.ts'
 import { accountHandlers } from './http/account-handlers.ts'
 import { implementedSpec, loadMainSpec } from './http/contract.ts'
 import { installErrorHandler } from './http/error-handler.ts'
+import { exchangeHandlers } from './http/exchange-handlers.ts'
 import { installMailbox } from './http/mailbox.ts'
+import { installMarketRoutes } from './http/market-routes.ts'
+import { paymentHandlers } from './http/payment-handlers.ts'
 import { HttpProblem } from './http/problem.ts'
+import { installSandbox } from './http/sandbox-routes.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { installSpa } from './http/spa.ts'
 import { systemHandlers } from './http/system-handlers.ts'
 import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
+import { verificationHandlers } from './http/verification-handlers.ts'
+import type { PaymentService } from './payments/payment-service.ts'
+import type { Providers } from './providers/providers.ts'
+import type { QuoteService } from './quotes/quote-service.ts'
 import type { ProfileService } from './users/profile-service.ts'
+import type { VerificationService } from './verification/verification-service.ts'
 
 export interface AppDeps {
   config: Config
@@ -27,6 +37,10 @@ export interface AppDeps {
   accessTokens: AccessTokens
   accounts: AccountService
   profiles: ProfileService
+  quotes: QuoteService
+  verification: VerificationService
+  payments: PaymentService
+  providers: Providers
   /** Where the built SPA is; absent in API-only tests. */
   spaDir?: string
   logger?: FastifyServerOptions['logger']
@@ -35,6 +49,18 @@ export interface AppDeps {
 }
 
 export const bodyLimitBytes = 16 * 1024
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep the request's raw bytes in `request.rawBody` (x-fastify-config in the contract). */
+    rawBody?: boolean
+    /** Verify the raw bytes' payload digest before validation: whose webhook this is. */
+    payloadDigest?: 'sumsub'
+  }
+  interface FastifyRequest {
+    rawBody?: Buffer
+  }
+}
 
 /** Request logs keep method and path; query strings can carry e-mail tokens, so they are cut. */
 const requestSerializer = (request: { method: string; url: string; ip: string }) => ({
@@ -71,13 +97,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
+  // A signed webhook is checked on its raw bytes before anything in it is parsed or trusted.
+  const digestRefused = (request: FastifyRequest, raw: Buffer): HttpProblem | undefined => {
+    if (request.routeOptions.config.payloadDigest !== 'sumsub') return undefined
+    const valid = deps.verification.verifyWebhookDigest(
+      raw,
+      request.headers['x-payload-digest-alg'],
+      request.headers['x-payload-digest'],
+    )
+    if (valid) return undefined
+    request.log.warn('sumsub webhook with an invalid payload digest: refused')
+    return new HttpProblem(401, 'Invalid payload digest.', { errorType: 'OTHER_ERROR' })
+  }
   // An empty JSON body means "no body", so body-less operations accept a client's content-type.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || body.length === 0) {
+  // Routes configured with rawBody (the signed webhook) also keep the exact bytes.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+    if (request.routeOptions.config.rawBody) {
+      request.rawBody = bytes
+      const refused = digestRefused(request, bytes)
+      if (refused) {
+        done(refused)
+        return
+      }
+    }
+    if (bytes.length === 0) {
       done(null, undefined)
       return
     }
-    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done)
+    void parseJson(request, bytes.toString('utf8'), done)
+  })
+  // A delivery that never reached the parser (no body at all) is checked here.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(request.rawBody === undefined ? digestRefused(request, Buffer.alloc(0)) : undefined)
   })
 
   // problem+json is only ever an answer: a request that sends it is refused like any non-JSON body
@@ -95,6 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const handlers: Handlers = {
     ...accountHandlers(deps.accounts, deps.profiles),
     ...systemHandlers(db, config),
+    ...exchangeHandlers(deps.quotes),
+    ...verificationHandlers(deps.verification),
+    ...paymentHandlers(deps.payments),
   }
   const implemented = new Set(Object.keys(handlers))
   await app.register(openapiGlue, {
@@ -122,6 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   })
 
+  // Sandbox pages and fakes, or (live) the caching proxy of the exchange's market data.
+  if (deps.providers.sandbox) await installSandbox(app, deps.providers.sandbox)
+  else
+    await installMarketRoutes(app, {
+      prefix: '/market',
+      market: deps.providers.market,
+      modeOverride: false,
+    })
   if (config.mailboxEnabled) installMailbox(app, db)
   if (deps.spaDir) await installSpa(app, deps.spaDir)
   return app

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -19,6 +21,37 @@ export interface Config {
   /** Serve the local mailbox at /dev/mailbox (never in production). */
   mailboxEnabled: boolean
   providers: 'sandbox' | 'live'
+  /** Sumsub (KYC/KYB). In sandbox mode the credentials are the in-process fake's own. */
+  sumsub: {
+    baseUrl: string
+    appToken: string
+    secretKey: string
+    webhookSecret: string
+    kycLevel: string
+    kybLevel: string
+    /** `ttlInSecs` asked for each SDK token (SANDBOX_SUMSUB_TOKEN_TTL in sandbox mode). */
+    tokenTtlSeconds: number
+  }
+  /** Paybis (card payments). */
+  paybis: {
+    apiUrl: string
+    /** The widget page the SPA frames: Paybis's host, or the sandbox page on PUBLIC_URL. */
+    widgetUrl: string
+    apiKey: string
+    /** PEM of the partner's RSA key; undefined in sandbox mode without one (generated in DATA_DIR). */
+    privateKeyPem: string | undefined
+    /** Ask for a oneTimeToken (SSO), which Paybis must have enabled for the partner. */
+    passwordless: boolean
+  }
+  /** The exchange's public market-data API behind the live proxy at /market. */
+  market: {
+    apiUrl: string
+    cacheSeconds: number
+  }
+  sandbox: {
+    /** normal, empty (`data: []`) or error (429): how /sandbox/market answers by default. */
+    marketMode: 'normal' | 'empty' | 'error'
+  }
   /** Public settings the SPA reads from GET /api/config. */
   site: {
     marketBaseUrl: string
@@ -29,6 +62,8 @@ export interface Config {
     address: string
     socialLinks: { name: string; url: string }[]
     gtmContainerId: string
+    /** Sandbox mode only: the local verification page the SPA frames instead of the WebSDK. */
+    sumsubSandboxUrl?: string
   }
 }
 
@@ -105,6 +140,58 @@ function socialLinks(env: Env): { name: string; url: string }[] {
   })
 }
 
+function relativeOrAbsoluteUrl(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw.replace(/\/+$/, '') || '/'
+  return (url(env, name, ['http:', 'https:']) ?? raw).replace(/\/+$/, '')
+}
+
+/** Live mode refuses to start without a credential; sandbox mode uses the local fake's own. */
+function credential(
+  env: Env,
+  name: string,
+  providers: Config['providers'],
+  sandboxValue: string,
+): string {
+  const value = read(env, name)
+  if (value !== undefined) return value
+  if (providers === 'live') throw new ConfigError(name, 'is required when PROVIDERS=live')
+  return sandboxValue
+}
+
+function paybisPrivateKey(env: Env, providers: Config['providers']): string | undefined {
+  const inline = read(env, 'PAYBIS_PRIVATE_KEY')
+  const file = read(env, 'PAYBIS_PRIVATE_KEY_FILE')
+  let pem: string | undefined
+  let name = 'PAYBIS_PRIVATE_KEY'
+  if (inline !== undefined) pem = inline.replace(/\\n/g, '\n')
+  else if (file !== undefined) {
+    name = 'PAYBIS_PRIVATE_KEY_FILE'
+    try {
+      pem = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new ConfigError(name, `cannot be read: ${(error as Error).message}`)
+    }
+  }
+  if (pem === undefined) {
+    if (providers === 'live')
+      throw new ConfigError(
+        'PAYBIS_PRIVATE_KEY',
+        'is required when PROVIDERS=live (or set PAYBIS_PRIVATE_KEY_FILE)',
+      )
+    return undefined
+  }
+  let type: string | undefined
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType
+  } catch {
+    type = undefined
+  }
+  if (type !== 'rsa' && type !== 'rsa-pss')
+    throw new ConfigError(name, 'is not a PEM-encoded RSA private key')
+  return pem
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development')
   const port = integer(env, 'PORT', 3000, 0, 65535)
@@ -127,6 +214,34 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       'is required in production: without it no e-mail leaves the server',
     )
 
+  const providers = oneOf(env, 'PROVIDERS', ['sandbox', 'live'], 'sandbox')
+  const sandbox = providers === 'sandbox'
+  const sumsub: Config['sumsub'] = {
+    baseUrl: (url(env, 'SUMSUB_BASE_URL', ['https:', 'http:']) ?? 'https://api.sumsub.com').replace(
+      /\/+$/,
+      '',
+    ),
+    appToken: credential(env, 'SUMSUB_APP_TOKEN', providers, 'sbx:sandbox-app-token'),
+    secretKey: credential(env, 'SUMSUB_SECRET_KEY', providers, 'sandbox-secret-key'),
+    webhookSecret: credential(env, 'SUMSUB_WEBHOOK_SECRET', providers, 'sandbox-webhook-secret'),
+    kycLevel: read(env, 'SUMSUB_KYC_LEVEL') ?? 'basic-kyc-level',
+    kybLevel: read(env, 'SUMSUB_KYB_LEVEL') ?? 'basic-kyb-level',
+    tokenTtlSeconds: sandbox ? integer(env, 'SANDBOX_SUMSUB_TOKEN_TTL', 600, 5, 86_400) : 600,
+  }
+  if (sumsub.kycLevel === sumsub.kybLevel)
+    throw new ConfigError('SUMSUB_KYB_LEVEL', 'must differ from SUMSUB_KYC_LEVEL')
+  const paybis: Config['paybis'] = {
+    apiUrl: (
+      url(env, 'PAYBIS_API_URL', ['https:', 'http:']) ?? 'https://widget-api.paybis.com'
+    ).replace(/\/+$/, ''),
+    widgetUrl: sandbox
+      ? `${publicUrl}/sandbox/paybis/widget`
+      : (url(env, 'PAYBIS_WIDGET_URL', ['https:', 'http:']) ?? 'https://widget.paybis.com/'),
+    apiKey: credential(env, 'PAYBIS_API_KEY', providers, 'sandbox-api-key'),
+    privateKeyPem: paybisPrivateKey(env, providers),
+    passwordless: oneOf(env, 'PAYBIS_PASSWORDLESS', ['0', '1'], sandbox ? '1' : '0') === '1',
+  }
+
   return {
     nodeEnv,
     host,
@@ -148,9 +263,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'], '0') === '1',
     mailboxEnabled: nodeEnv !== 'production',
-    providers: oneOf(env, 'PROVIDERS', ['sandbox', 'live'], 'sandbox'),
+    providers,
+    sumsub,
+    paybis,
+    market: {
+      apiUrl: (
+        url(env, 'MARKET_API_URL', ['https:', 'http:']) ??
+        'https://trade.cex.io/api/spot/rest-public'
+      ).replace(/\/+$/, ''),
+      cacheSeconds: integer(env, 'MARKET_CACHE_SECONDS', 15, 1, 300),
+    },
+    sandbox: {
+      marketMode: oneOf(env, 'SANDBOX_MARKET_MODE', ['normal', 'empty', 'error'], 'normal'),
+    },
     site: {
-      marketBaseUrl: read(env, 'MARKET_BASE_URL') ?? '/sandbox/market',
+      marketBaseUrl: relativeOrAbsoluteUrl(
+        env,
+        'MARKET_BASE_URL',
+        sandbox ? '/sandbox/market' : '/market',
+      ),
       supportUrl: url(env, 'SUPPORT_URL', ['https:', 'http:']) ?? 'https://support.example.com/',
       schedulingUrl:
         url(env, 'SCHEDULING_URL', ['https:', 'http:']) ??
@@ -165,6 +296,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
           throw new ConfigError('GTM_CONTAINER_ID', `must look like GTM-XXXXXXX, got "${id}"`)
         return id
       })(),
+      ...(sandbox ? { sumsubSandboxUrl: '/sandbox/sumsub/websdk' } : {}),
     },
   }
 }

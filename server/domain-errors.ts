@@ -29,3 +29,13 @@ export class TooManyAttempts extends Error {
 export class NotFound extends Error {
   override readonly name = 'NotFound'
 }
+/** A provider (Sumsub, Paybis) could not be reached or answered something unusable. */
+export class ProviderUnavailable extends Error {
+  override readonly name = 'ProviderUnavailable'
+  constructor(
+    readonly provider: string,
+    detail: string,
+  ) {
+    super(`${provider}: ${detail}`)
+  }
+}

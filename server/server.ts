@@ -7,7 +7,11 @@ import type { Database } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
 import { migrate } from './db/migrate.ts'
 import { startMailDelivery } from './mail/delivery.ts'
+import { createPaymentService } from './payments/payment-service.ts'
+import { createProviders } from './providers/providers.ts'
+import { createQuoteService } from './quotes/quote-service.ts'
 import { createProfileService } from './users/profile-service.ts'
+import { createVerificationService } from './verification/verification-service.ts'
 
 export interface RunningServer {
   app: FastifyInstance
@@ -48,15 +52,61 @@ export async function startServer(
     },
     ...(options.limits ? { limits: options.limits } : {}),
   })
+  const providers = createProviders(config, { db, now })
+  let reportLookupError: (error: unknown) => void = () => undefined
   const app = await buildApp({
     config,
     db,
     accessTokens,
     accounts,
     profiles: createProfileService(db, now),
+    quotes: createQuoteService({
+      db,
+      market: providers.market,
+      now,
+      publicUrl: config.publicUrl,
+      opsEmail: config.opsEmail,
+      mailQueued: () => {
+        mailQueued()
+      },
+    }),
+    verification: createVerificationService({
+      db,
+      sumsub: providers.sumsub,
+      now,
+      levels: { kyc: config.sumsub.kycLevel, kyb: config.sumsub.kybLevel },
+      tokenTtlSeconds: config.sumsub.tokenTtlSeconds,
+      webhookSecret: config.sumsub.webhookSecret,
+      onLookupError: (error) => {
+        reportLookupError(error)
+      },
+    }),
+    payments: createPaymentService({
+      db,
+      paybis: providers.paybis,
+      now,
+      widgetUrl: config.paybis.widgetUrl,
+      passwordless: config.paybis.passwordless,
+    }),
+    providers,
     ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   })
+  reportLookupError = (error) => {
+    app.log.warn({ reason: (error as Error).message }, 'sumsub status lookup failed')
+  }
+  // The Sumsub sandbox posts its webhooks to our own endpoint, through the whole HTTP pipeline.
+  providers.connectWebhooks(async (rawBody, headers) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sumsub/webhook',
+      headers,
+      payload: rawBody,
+    })
+    return response.statusCode
+  })
+  if (config.providers === 'sandbox' && config.nodeEnv === 'production')
+    app.log.warn('PROVIDERS=sandbox: verification and payments are local fakes, not for customers')
   const delivery = startMailDelivery(config, db, app.log)
   mailQueued = () => {
     delivery.queued()

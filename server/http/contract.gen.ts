@@ -307,6 +307,7 @@ export interface paths {
      *     a wrong digest answers 401. Deliveries may repeat: the server de-duplicates (for example
      *     by `correlationId` + `type`), orders by `createdAtMs`, and answers 200 for duplicates and
      *     for event types it ignores. It must answer within 5 s.
+     *     A delivery for an applicant the server does not know is logged and acknowledged with 200.
      */
     post: operations['sumsubWebhook']
     delete?: never
@@ -813,6 +814,14 @@ export interface components {
        * @description Optional origin of the Sumsub WebSDK frame, passed as the WebSDK `baseUrl` (set for the local sandbox); absent means the SDK's own default.
        */
       sumsubBaseUrl?: string
+      /**
+       * Format: uri-reference
+       * @description Sandbox mode only (absent with live providers): the local verification page the SPA frames
+       *     instead of the Sumsub WebSDK, as `<sumsubSandboxUrl>?accessToken=<token>`. It speaks the
+       *     WebSDK's postMessage protocol (`idCheck.*` messages; a fresh token is handed over with
+       *     `{method: 'idCheck.updateAccessToken', accessToken}`), see docs/decisions/012.
+       */
+      sumsubSandboxUrl?: string
       /**
        * Format: uri
        * @description External help desk (the top bar's Support link and 'Contact support').

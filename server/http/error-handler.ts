@@ -6,6 +6,7 @@ import {
   InvalidLinkToken,
   InvalidRefreshToken,
   NotFound,
+  ProviderUnavailable,
   TooManyAttempts,
 } from '../domain-errors.ts'
 import { HttpProblem, problemBody, type FieldError, type Problem } from './problem.ts'
@@ -76,6 +77,10 @@ function domainProblem(error: unknown): HttpProblem | undefined {
       },
     )
   if (error instanceof NotFound) return new HttpProblem(404, error.message + '.')
+  if (error instanceof ProviderUnavailable)
+    return new HttpProblem(503, 'The provider is not available right now. Try again later.', {
+      errorType: 'OTHER_ERROR',
+    })
   return undefined
 }
 
@@ -129,7 +134,9 @@ function toProblem(error: FastifyError & { validation?: AjvIssue[]; validationCo
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { problem, headers } = toProblem(error)
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
+    if (error instanceof ProviderUnavailable)
+      request.log.warn({ provider: error.provider, reason: error.message }, 'provider unavailable')
+    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
     void reply
       .code(problem.status)
       .headers(headers)

@@ -81,3 +81,78 @@ export function passwordChangedMessage(to: string, resetUrl: string): MailMessag
     `If you did not do this, reset your password at once at ${resetUrl} and contact our support.`,
   ])
 }
+
+/** The figures of a quote; `rate` is absent when no market rate was available. */
+export interface QuoteFigures {
+  amount: number
+  fromCurrency: string
+  toCurrency: string
+  feePercent: string
+  rate?: { close: string; at: string }
+  /** The estimated amount received, already rounded for its currency. */
+  received?: string
+}
+
+function quoteLines(q: QuoteFigures): string[] {
+  if (!q.rate || q.received === undefined)
+    return [
+      `You pay: ${q.amount} ${q.fromCurrency}`,
+      `You receive: ${q.toCurrency}`,
+      'We could not fetch a current market rate just now, so a manager will send you the calculation personally.',
+    ]
+  return [
+    `You pay: ${q.amount} ${q.fromCurrency}`,
+    `Rate: 1 ${q.toCurrency} = ${q.rate.close} ${q.fromCurrency} (market data, ${q.rate.at})`,
+    `Fee: ${q.feePercent} (4% below 10,000; 1.1% from 10,000 ${q.fromCurrency})`,
+    `You receive (estimate): ${q.received} ${q.toCurrency}`,
+  ]
+}
+
+export function quoteCalculationMessage(
+  to: string,
+  figures: QuoteFigures,
+  verificationUrl: string,
+): MailMessage {
+  return compose(
+    to,
+    `Your personal quote: ${figures.amount} ${figures.fromCurrency} to ${figures.toCurrency}`,
+    [
+      `Thank you for requesting a personal quote from ${productName}. Here is your personalised calculation:`,
+      ...quoteLines(figures),
+      'The final rate is fixed when the transaction is made; a manager will contact you to confirm the details.',
+      'Verification is mandatory before the transaction: start it right away in your account.',
+    ],
+    { label: 'Go to Verification', url: verificationUrl },
+  )
+}
+
+export function quoteRequestNotice(
+  to: string,
+  request: {
+    id: string
+    accountEmail: string
+    name: string
+    email: string
+    phone: string
+    country: string
+    message: string
+  },
+  figures: QuoteFigures,
+): MailMessage {
+  const orDash = (value: string) => (value.trim() === '' ? '—' : value)
+  return compose(
+    to,
+    `New quote request: ${figures.amount} ${figures.fromCurrency} to ${figures.toCurrency}`,
+    [
+      `A customer asked for a personal quote (request ${request.id}).`,
+      `Account: ${request.accountEmail}`,
+      `Contact: ${orDash(request.name)}, ${orDash(request.email)}, ${orDash(request.phone)}, ${orDash(request.country)}`,
+      ...(figures.rate
+        ? ['Calculation sent to the customer:', ...quoteLines(figures)]
+        : [
+            `${figures.amount} ${figures.fromCurrency} to ${figures.toCurrency}: no market rate was available, so the customer was told a manager will send the calculation.`,
+          ]),
+      `Message: ${orDash(request.message)}`,
+    ],
+  )
+}

@@ -333,6 +333,18 @@ export interface components {
         'application/json': components['schemas']['Error']
       }
     }
+    /**
+     * @description Only from our server's caching proxy of the exchange (live mode): the exchange could not be
+     *     reached in time or answered something that is not this API. Never sent by the exchange itself.
+     */
+    ServiceUnavailable: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
   }
   parameters: never
   requestBodies: never
@@ -366,6 +378,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       422: components['responses']['UnprocessableEntity']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   getPairsInfo: {
@@ -393,6 +406,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       422: components['responses']['UnprocessableEntity']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   getTradeHistory: {
@@ -420,6 +434,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       422: components['responses']['UnprocessableEntity']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   getCurrenciesInfo: {
@@ -447,6 +462,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       422: components['responses']['UnprocessableEntity']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
 }

@@ -30,11 +30,13 @@ const generous: AuthLimits = {
 }
 
 interface Field {
-  valid: fc.Arbitrary<string>
+  valid: fc.Arbitrary<unknown>
   maxLength: number
   required: boolean
   /** Strings of an allowed length that the field's pattern refuses. */
   offPattern?: fc.Arbitrary<string>
+  /** Values of a wrong type, when the shared list holds valid ones (integers for an amount). */
+  wrongType?: fc.Arbitrary<unknown>
 }
 
 const wordChars = Array.from('abcdefghijklmnopqrstuvwxyz0123456789-')
@@ -124,6 +126,44 @@ const operations: {
       },
     },
   },
+  {
+    name: 'createExchangeRequest',
+    method: 'POST',
+    path: '/api/exchange-request',
+    auth: true,
+    fields: {
+      fromCurrency: {
+        valid: fc.constantFrom('EUR', 'GBP', 'USD'),
+        maxLength: 4,
+        required: true,
+        offPattern: fc.constantFrom('eur', 'DOGE', 'EURO', 'XBT', ''),
+      },
+      toCurrency: {
+        valid: fc.constantFrom('BTC', 'ETH', 'SHIB', 'USDT'),
+        maxLength: 4,
+        required: true,
+        offPattern: fc.constantFrom('btc', 'DOGE', 'EUR', 'USD', ''),
+      },
+      amount: {
+        valid: fc.integer({ min: 1, max: 1_000_000 }),
+        maxLength: 0,
+        required: true,
+        wrongType: fc.oneof(
+          fc.string({ maxLength: 10 }),
+          fc.boolean(),
+          fc.constant(null),
+          fc.integer({ max: 0 }),
+          fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }),
+          fc.array(fc.integer(), { maxLength: 3 }),
+        ),
+      },
+      name: { valid: word(0, 30), maxLength: 200, required: true },
+      email: { valid: word(0, 30), maxLength: 254, required: true },
+      phone: { valid: word(0, 20), maxLength: 32, required: true },
+      country: { valid: word(0, 20), maxLength: 100, required: true },
+      message: { valid: word(0, 60), maxLength: 4000, required: true },
+    },
+  },
 ]
 
 const wrongType = fc.oneof(
@@ -166,16 +206,18 @@ function invalidRequest(fields: Record<string, Field>): fc.Arbitrary<Case> {
   const valid = fc.record(
     Object.fromEntries(names.map((n) => [n, (fields[n] as Field).valid])) as Record<
       string,
-      fc.Arbitrary<string>
+      fc.Arbitrary<unknown>
     >,
   )
   const one = <T>(list: T[]) => fc.constantFrom(...list)
   const cases: fc.Arbitrary<Case>[] = [
-    fc.tuple(valid, one(names), wrongType).map(([body, name, value]) => ({
-      kind: `wrong type of ${name}`,
-      body: { ...body, [name]: value },
-      status: 400,
-    })),
+    fc.tuple(valid, one(names)).chain(([body, name]) =>
+      ((fields[name] as Field).wrongType ?? wrongType).map((value) => ({
+        kind: `wrong type of ${name}`,
+        body: { ...body, [name]: value },
+        status: 400,
+      })),
+    ),
     fc.tuple(valid, one(required)).map(([body, name]) => ({
       kind: `missing ${name}`,
       body: Object.fromEntries(Object.entries(body).filter(([k]) => k !== name)),

@@ -1,0 +1,20 @@
+import type { QuoteService } from '../quotes/quote-service.ts'
+import { requireUser } from './account-handlers.ts'
+import type { components } from './contract.gen.ts'
+import type { Handlers } from './typed-handlers.ts'
+
+type ExchangeRequest = components['schemas']['ExchangeRequest']
+
+/** Thin glue from the quote-request operations to the quote service. */
+export function exchangeHandlers(quotes: QuoteService): Handlers {
+  return {
+    async createExchangeRequest({ userId, body }) {
+      return { status: 201, body: await quotes.create(requireUser(userId), body) }
+    },
+    async listExchangeRequests({ userId }) {
+      const items = await quotes.list(requireUser(userId))
+      // Stored rows passed the contract's currency enum when they were created.
+      return { status: 200, body: { items: items as ExchangeRequest[] } }
+    },
+  }
+}

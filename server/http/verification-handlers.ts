@@ -1,0 +1,47 @@
+import type { VerificationService } from '../verification/verification-service.ts'
+import { requireUser } from './account-handlers.ts'
+import type { Handlers } from './typed-handlers.ts'
+
+/** Thin glue from the Sumsub operations to the verification service. */
+export function verificationHandlers(verification: VerificationService): Handlers {
+  const result = (answer: 'GREEN' | 'RED' | null) => (answer ? { reviewAnswer: answer } : null)
+  return {
+    async createKycToken({ userId }) {
+      return { status: 200, body: await verification.createToken(requireUser(userId), 'kyc') }
+    },
+    async createKybToken({ userId }) {
+      return { status: 200, body: await verification.createToken(requireUser(userId), 'kyb') }
+    },
+    async getKycStatus({ userId }) {
+      const status = await verification.status(requireUser(userId), 'kyc')
+      return {
+        status: 200,
+        body: {
+          kycReviewStatus: status.reviewStatus,
+          kycReviewResult: result(status.reviewAnswer),
+        },
+      }
+    },
+    async getKybStatus({ userId }) {
+      const status = await verification.status(requireUser(userId), 'kyb')
+      return {
+        status: 200,
+        body: {
+          kybReviewStatus: status.reviewStatus,
+          kybReviewResult: result(status.reviewAnswer),
+        },
+      }
+    },
+    // The digest was verified on the raw bytes before validation (see app.ts, payloadDigest).
+    async sumsubWebhook({ body, request }) {
+      const raw = request.rawBody
+      if (!raw) throw new Error('sumsubWebhook reached without its raw body')
+      const outcome = await verification.handleWebhook(raw, body)
+      const event = { type: body.type, applicantId: body.applicantId, outcome }
+      if (outcome === 'unknown-applicant')
+        request.log.warn(event, 'sumsub webhook for an unknown applicant: ignored')
+      else request.log.info(event, 'sumsub webhook')
+      return { status: 200, body: { status: 'ok' } }
+    },
+  }
+}

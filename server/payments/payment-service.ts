@@ -1,0 +1,71 @@
+/**
+ * Card payments through Paybis: one widget request per transaction for the customer, known to
+ * Paybis by an opaque id (partnerUserId) and the account's e-mail, and the widget URL to frame.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db/database.ts'
+import { NotFound } from '../domain-errors.ts'
+import type { PaybisApi } from '../providers/paybis/types.ts'
+
+export interface PaymentDeps {
+  db: Database
+  paybis: PaybisApi
+  now: () => Date
+  /** The configured widget page: Paybis's host, or the sandbox page. */
+  widgetUrl: string
+  passwordless: boolean
+}
+
+export interface WidgetSession {
+  requestId: string
+  oneTimeToken?: string
+  widgetUrl: string
+}
+
+/** The widget page with requestId (and oneTimeToken) as query parameters (providers.md §2.4). */
+export function widgetUrlFor(base: string, requestId: string, oneTimeToken?: string): string {
+  const url = new URL(base)
+  url.searchParams.set('requestId', requestId)
+  if (oneTimeToken) url.searchParams.set('oneTimeToken', oneTimeToken)
+  return url.toString()
+}
+
+export function createPaymentService(deps: PaymentDeps) {
+  const { db, now } = deps
+  return {
+    async createRequest(userId: string): Promise<WidgetSession> {
+      const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+        userId,
+      ])
+      if (!user) throw new NotFound('No such user')
+      await db.query(
+        `INSERT INTO paybis_customers (user_id, partner_user_id, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id) DO NOTHING`,
+        [userId, randomUUID(), now()],
+      )
+      const [customer] = await db.query<{ partner_user_id: string }>(
+        'SELECT partner_user_id FROM paybis_customers WHERE user_id = $1',
+        [userId],
+      )
+      if (!customer) throw new Error('paybis customer missing after insert')
+      const created = await deps.paybis.createRequest({
+        partnerUserId: customer.partner_user_id,
+        email: user.email,
+        locale: 'en',
+        passwordless: deps.passwordless,
+      })
+      await db.query(
+        `INSERT INTO paybis_requests (request_id, user_id, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (request_id) DO NOTHING`,
+        [created.requestId, userId, now()],
+      )
+      return {
+        requestId: created.requestId,
+        ...(created.oneTimeToken ? { oneTimeToken: created.oneTimeToken } : {}),
+        widgetUrl: widgetUrlFor(deps.widgetUrl, created.requestId, created.oneTimeToken),
+      }
+    },
+  }
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>

@@ -1,0 +1,73 @@
+/** The Paybis adapter: RSA-PSS-signed partner API calls to PAYBIS_API_URL (or the sandbox fake). */
+import type { KeyObject } from 'node:crypto'
+import { ProviderUnavailable } from '../../domain-errors.ts'
+import { isRecord, readJson, type Fetch } from '../in-process-fetch.ts'
+import { paybisSignature } from './signing.ts'
+import type { PaybisApi } from './types.ts'
+
+export interface PaybisLiveOptions {
+  apiUrl: string
+  apiKey: string
+  /** The partner's RSA private key; a promise when it is generated or read lazily. */
+  privateKey: () => Promise<KeyObject>
+  fetch?: Fetch
+  timeoutMs?: number
+}
+
+export function createPaybisLive(options: PaybisLiveOptions): PaybisApi {
+  const fetchFn = options.fetch ?? fetch
+  const timeoutMs = options.timeoutMs ?? 10_000
+
+  return {
+    async createRequest({ partnerUserId, email, locale, passwordless }) {
+      const body = JSON.stringify({
+        partnerUserId,
+        email,
+        locale,
+        flow: 'buyCrypto',
+        ...(passwordless ? { passwordless: true } : {}),
+      })
+      const url = `${options.apiUrl}/v2/request`
+      let response: Response
+      try {
+        response = await fetchFn(url, {
+          method: 'POST',
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            // The raw key, as Paybis's current public clients send it (providers.md §2.2, §6.4).
+            authorization: options.apiKey,
+            'x-request-signature': paybisSignature(await options.privateKey(), body),
+          },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+      } catch (error) {
+        throw new ProviderUnavailable('paybis', `POST /v2/request: ${(error as Error).message}`)
+      }
+      const json = await readJson(response)
+      // The v2 answer is top-level; a `data` wrapper (seen on v3) is tolerated.
+      const answer = isRecord(json) && isRecord(json.data) ? json.data : json
+      const usable =
+        isRecord(answer) &&
+        typeof answer.requestId === 'string' &&
+        /^[\w.:-]{1,128}$/.test(answer.requestId) &&
+        (answer.oneTimeToken === undefined ||
+          (typeof answer.oneTimeToken === 'string' && answer.oneTimeToken.length <= 512))
+      if (response.status !== 200 || !usable) {
+        const message =
+          isRecord(json) && typeof json.message === 'string' ? `: ${json.message}` : ''
+        throw new ProviderUnavailable(
+          'paybis',
+          `POST /v2/request answered ${response.status}${message}`,
+        )
+      }
+      return {
+        requestId: answer.requestId as string,
+        ...(typeof answer.oneTimeToken === 'string' && answer.oneTimeToken !== ''
+          ? { oneTimeToken: answer.oneTimeToken }
+          : {}),
+      }
+    },
+  }
+}
