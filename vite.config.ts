@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// The API server (npm run dev starts it beside Vite) answers /api, /dev and /sandbox.
+// The API server (npm run dev starts it beside Vite) answers /api, /dev, /sandbox and /market.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
@@ -22,6 +22,7 @@ export default defineConfig({
       '/api': apiTarget,
       '/dev': apiTarget,
       '/sandbox': apiTarget,
+      '/market': apiTarget,
     },
   },
 })

@@ -64,6 +64,8 @@ export interface Config {
     gtmContainerId: string
     /** Sandbox mode only: the local verification page the SPA frames instead of the WebSDK. */
     sumsubSandboxUrl?: string
+    /** The live flow viewer at /flows: always outside production, in production with FLOWS_VIEWER=1. */
+    flowsViewer: boolean
   }
 }
 
@@ -297,6 +299,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         return id
       })(),
       ...(sandbox ? { sumsubSandboxUrl: '/sandbox/sumsub/websdk' } : {}),
+      flowsViewer: nodeEnv !== 'production' || oneOf(env, 'FLOWS_VIEWER', ['0', '1'], '0') === '1',
     },
   }
 }

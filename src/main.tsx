@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { createApp } from './create-app'
+import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
 import './ui/global.css'
 
 const rootElement = document.getElementById('root')
@@ -14,7 +15,10 @@ const { router } = createApp({
   reloadPage: () => {
     window.location.reload()
   },
+  // Every actor reports its state, so a flow viewer (/flows) open in any tab can show it live.
+  inspect: inspectFlows,
 })
+listenForFlowViewers()
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -842,6 +842,8 @@ export interface components {
       socialLinks: components['schemas']['SocialLink'][]
       /** @description Google Tag Manager container id; empty string when tag management is off. */
       gtmContainerId: string
+      /** @description Whether the live flow viewer (`/flows`) is served; always in development, in production only with `FLOWS_VIEWER=1`. */
+      flowsViewer: boolean
     }
   }
   responses: {

@@ -6,8 +6,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-argument -- XState's Any* types are built on `any` */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 
-const id = (node: AnyStateNode): string =>
-  node.path.length === 0 ? 'root' : node.path.join('__').replace(/[^A-Za-z0-9_]/g, '_')
+const id = (node: AnyStateNode): string => diagramNodeId(node.path)
 
 /** "60 s", "750 ms", "3 min": how a person reads a delay. */
 export function delayInWords(ms: number): string {
@@ -157,4 +156,19 @@ export function summarize(machine: AnyStateMachine): MachineSummary {
     ([name, value]) => ({ name, ms: typeof value === 'number' ? value : undefined }),
   )
   return { states, events: [...events].sort(), delays, actors: [...actors].sort() }
+}
+
+/** The diagram's node id of a state, from its path (["signedIn", "active"] → "signedIn__active"). */
+export function diagramNodeId(path: readonly string[]): string {
+  return path.length === 0 ? 'root' : path.join('__').replace(/[^A-Za-z0-9_]/g, '_')
+}
+
+/** Every state key a state value is in: {signedIn: 'active'} → ['signedIn', 'signedIn.active']. */
+export function stateValueKeys(value: unknown, prefix: readonly string[] = []): string[][] {
+  if (typeof value === 'string') return [[...prefix, value]]
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [
+    [...prefix, key],
+    ...stateValueKeys(child, [...prefix, key]),
+  ])
 }

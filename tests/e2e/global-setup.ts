@@ -9,5 +9,7 @@ export default function setup(): void {
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundles.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
 }

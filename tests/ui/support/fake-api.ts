@@ -43,6 +43,7 @@ export const publicConfig: components['schemas']['ClientConfig'] = {
   address: 'Warsaw',
   socialLinks: [],
   gtmContainerId: '',
+  flowsViewer: false,
 }
 
 export const profileOf = (email: string, firstName = '') => ({
