@@ -1,0 +1,451 @@
+/**
+ * `npm run bench:web`: the landing page's weight and speed against the budgets of issue #7.
+ *
+ * 1. Builds the SPA into dist/ (as `npm run build` does, plus a manifest that is removed again)
+ *    and, in the same run with the same Vite, a react-dom hello-world.
+ * 2. JavaScript, gzip level 9 of the built files:
+ *    - first render: the entry, its static imports, and the landing route's chunk with its own
+ *      static imports (from the build manifest): what must run before the landing can paint;
+ *    - loaded without interaction: every script Chromium fetches for / until the network is idle,
+ *      without scrolling or clicking, at 375×667 (phone) and 1440×900 (desktop).
+ *    Each against the hello-world (goal ≤ 1.6) and the hard cap of 120 KiB; and the landing must
+ *    load no customer-area chunk and nothing from another host.
+ * 3. Lighthouse 12.8.2, default mobile settings (emulated phone, simulated slow 4G, 4× CPU), on /
+ *    and /app/login against the real server serving that build, in Debian's Chromium: 3 runs
+ *    each (BENCH_RUNS), the run with the median performance score reported (goal: score ≥ 95,
+ *    LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05). The server does not compress its answers, so the
+ *    same runs follow behind a gzip reverse proxy (what a CDN or nginx in front would do), and
+ *    the hello-world, served with gzip, gives the floor those figures stand on.
+ *
+ * Exits with 1 when a hard cap is broken; goals that are missed are reported, not fatal.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import lighthouse from 'lighthouse'
+import { build } from 'vite'
+import { startAppServer, type AppServer } from '../tests/e2e/support/app-server.ts'
+import { chromiumPath, installHint, launchChromium } from '../tests/e2e/support/chromium.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dist = join(root, 'dist')
+const KiB = 1024
+const HARD_CAP = 120 * KiB
+const RATIO_GOAL = 1.6
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3)
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
+type Manifest = Record<string, ManifestChunk>
+
+const gzipSize = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`
+
+/** A chunk and everything it imports statically, as manifest keys. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const next of manifest[key].imports ?? []) visit(next)
+  }
+  keys.forEach(visit)
+  return seen
+}
+
+async function buildApp(): Promise<Manifest> {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { manifest: 'bench-manifest.json' },
+  })
+  const path = join(dist, 'bench-manifest.json')
+  const manifest = JSON.parse(await readFile(path, 'utf8')) as Manifest
+  // The build is the one the product serves: no manifest left behind in it.
+  await rm(path)
+  return manifest
+}
+
+const helloDir = join(root, 'node_modules/.cache/bench-web/hello')
+
+async function buildHelloWorld(): Promise<number> {
+  const dir = helloDir
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(join(dir, 'src'), { recursive: true })
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Hello</title></head>' +
+      '<body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>\n',
+  )
+  await writeFile(
+    join(dir, 'src/main.tsx'),
+    "import { createRoot } from 'react-dom/client'\n" +
+      "createRoot(document.getElementById('root') as HTMLElement).render(<h1>Hello, world</h1>)\n",
+  )
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: join(dir, 'dist'), emptyOutDir: true, manifest: true },
+  })
+  const manifest = JSON.parse(
+    await readFile(join(dir, 'dist/.vite/manifest.json'), 'utf8'),
+  ) as Manifest
+  let total = 0
+  for (const key of staticClosure(manifest, ['index.html']))
+    total += await gzipSize(join(dir, 'dist', manifest[key]?.file ?? ''))
+  return total
+}
+
+/** Files of chunks that belong to the customer area (its routes and what only they import). */
+function customerAreaFiles(manifest: Manifest, landing: Set<string>): Set<string> {
+  const files = new Set<string>()
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const isCustomer =
+      key.startsWith('src/routes/app/') || /account|auth-layout|form-view/.test(key)
+    if (isCustomer && !landing.has(key)) files.add(chunk.file)
+  }
+  return files
+}
+
+interface Loaded {
+  scripts: string[]
+  foreign: string[]
+}
+
+async function scriptsLoadedBy(url: string, viewport: { width: number; height: number }) {
+  const chromium = await launchChromium()
+  try {
+    const context = await chromium.browser.newContext({ viewport })
+    const page = await context.newPage()
+    const loaded: Loaded = { scripts: [], foreign: [] }
+    const origin = new URL(url).origin
+    page.on('request', (request) => {
+      const target = new URL(request.url())
+      if (target.origin !== origin && !target.protocol.startsWith('data')) {
+        loaded.foreign.push(request.url())
+      } else if (request.resourceType() === 'script') {
+        loaded.scripts.push(target.pathname.replace(/^\//, ''))
+      }
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    // The landing shows after its splash: let it settle and load what it loads on its own.
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(1500)
+    await context.close()
+    return loaded
+  } finally {
+    await chromium.close()
+  }
+}
+
+interface LighthouseFigures {
+  score: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  transferKiB: number
+}
+
+/** Debian's Chromium with a DevTools port for Lighthouse (flags from STACK.md). */
+async function startDebuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const executable = chromiumPath()
+  if (!executable) throw new Error(installHint)
+  const profile = await mkdtemp(join(tmpdir(), 'bench-web-chromium-'))
+  const child = spawn(
+    executable,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = ''
+    const timer = setTimeout(() => {
+      reject(new Error(`Chromium did not open a DevTools port:\n${text}`))
+    }, 30_000)
+    child.stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(text)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(Number(match[1]))
+      }
+    })
+    child.once('exit', (code) => {
+      reject(new Error(`Chromium exited (${String(code)}):\n${text}`))
+    })
+  })
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      await rm(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** One Lighthouse run; a run whose trace failed to record (it happens) is tried again, twice. */
+async function lighthouseRun(url: string, port: number, attempt = 1): Promise<LighthouseFigures> {
+  try {
+    return await lighthouseOnce(url, port)
+  } catch (error) {
+    if (attempt >= 3) throw error
+    console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)}; again)`)
+    return lighthouseRun(url, port, attempt + 1)
+  }
+}
+
+async function lighthouseOnce(url: string, port: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    transferKiB: numeric('total-byte-weight') / KiB,
+  }
+}
+
+function median(runs: LighthouseFigures[]): LighthouseFigures {
+  const sorted = [...runs].sort((a, b) => a.score - b.score || a.lcp - b.lcp)
+  const middle = sorted[Math.floor(sorted.length / 2)]
+  if (!middle) throw new Error('no Lighthouse run')
+  return middle
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+
+/** Serves a built directory with gzip (for the hello-world's Lighthouse reference). */
+async function startStaticServer(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const types: Record<string, string> = {
+    html: 'text/html; charset=utf-8',
+    js: 'text/javascript; charset=utf-8',
+    css: 'text/css; charset=utf-8',
+  }
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/'
+    const file = join(dir, path === '/' ? 'index.html' : path)
+    readFile(file)
+      .then((body) => {
+        const type = types[file.split('.').pop() ?? ''] ?? 'application/octet-stream'
+        const gzipped = gzipSync(body, { level: 6 })
+        response.writeHead(200, {
+          'content-type': type,
+          'content-encoding': 'gzip',
+          'content-length': String(gzipped.length),
+        })
+        response.end(gzipped)
+      })
+      .catch(() => {
+        response.writeHead(404)
+        response.end()
+      })
+  })
+  return listen(server)
+}
+
+async function listen(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('the server has no port')
+  return {
+    url: `http://127.0.0.1:${String(address.port)}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve()
+        })
+      }),
+  }
+}
+
+/**
+ * A reverse proxy that gzips text answers, as a CDN or nginx in front of the server would: the
+ * server itself does not compress (yet), and Lighthouse's figures depend on transfer sizes.
+ */
+async function startGzipProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(target + (request.url ?? '/'), {
+        method: request.method ?? 'GET',
+        headers: { accept: request.headers.accept ?? '*/*' },
+      })
+      const body = Buffer.from(await upstream.arrayBuffer())
+      const headers: Record<string, string> = {}
+      upstream.headers.forEach((value, name) => {
+        if (
+          !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)
+        )
+          headers[name] = value
+      })
+      const type = upstream.headers.get('content-type') ?? ''
+      const gzip =
+        /gzip/.test(request.headers['accept-encoding'] ?? '') &&
+        /javascript|css|html|json|svg/.test(type)
+      const sent = gzip ? gzipSync(body, { level: 6 }) : body
+      if (gzip) headers['content-encoding'] = 'gzip'
+      headers['content-length'] = String(sent.length)
+      response.writeHead(upstream.status, headers)
+      response.end(sent)
+    })().catch((error: unknown) => {
+      response.writeHead(502)
+      response.end(String(error))
+    })
+  })
+  return listen(server)
+}
+
+async function main() {
+  if (!chromiumPath()) throw new Error(installHint)
+  console.log('bench:web — building the SPA and a react-dom hello-world …')
+  const manifest = await buildApp()
+  const helloBytes = await buildHelloWorld()
+
+  // The landing page's own chunk (the `/` route keeps only its splash in the entry).
+  const landingKey = [
+    'src/routes/-landing/landing.tsx',
+    'src/routes/index.tsx?tsr-split=component',
+  ].find((key) => manifest[key])
+  if (!landingKey) throw new Error('the build has no chunk for the landing page')
+  const firstRender = staticClosure(manifest, ['index.html', landingKey])
+  let firstRenderBytes = 0
+  for (const key of firstRender)
+    firstRenderBytes += await gzipSize(join(dist, manifest[key]?.file ?? ''))
+  const customerFiles = customerAreaFiles(manifest, firstRender)
+
+  let server: AppServer | undefined
+  let chromium: { port: number; stop(): Promise<void> } | undefined
+  let proxy: { url: string; close(): Promise<void> } | undefined
+  let helloServer: { url: string; close(): Promise<void> } | undefined
+  let capBroken = false
+  try {
+    server = await startAppServer()
+    const base = server.url
+    const res = await fetch(`${base}/`)
+    const compressed = (
+      await fetch(`${base}/assets/${manifest['index.html']?.file.replace('assets/', '') ?? ''}`, {
+        headers: { 'accept-encoding': 'gzip, br' },
+      })
+    ).headers.get('content-encoding')
+    if (!res.ok) throw new Error(`GET / answered ${String(res.status)}`)
+
+    console.log('')
+    console.log(`react-dom hello-world (gzip): ${kib(helloBytes)}`)
+    const rows: [string, number][] = [['first render (entry + landing chunk)', firstRenderBytes]]
+    const foreign: string[] = []
+    const customerLoaded: string[] = []
+    for (const [name, viewport] of [
+      ['loaded without interaction, 375×667', { width: 375, height: 667 }],
+      ['loaded without interaction, 1440×900', { width: 1440, height: 900 }],
+    ] as const) {
+      const loaded = await scriptsLoadedBy(`${base}/`, viewport)
+      let bytes = 0
+      for (const file of new Set(loaded.scripts)) {
+        if (existsSync(join(dist, file))) bytes += await gzipSize(join(dist, file))
+        if (customerFiles.has(file)) customerLoaded.push(file)
+      }
+      foreign.push(...loaded.foreign)
+      rows.push([name, bytes])
+      if (process.env.BENCH_VERBOSE)
+        for (const file of new Set(loaded.scripts))
+          console.log(`    ${name}: ${file} ${kib(await gzipSize(join(dist, file)))}`)
+    }
+    console.log('landing page JavaScript (gzip -9 of the built files):')
+    for (const [name, bytes] of rows) {
+      const ratio = bytes / helloBytes
+      const overCap = bytes > HARD_CAP
+      capBroken ||= overCap
+      console.log(
+        `  ${name.padEnd(44)} ${kib(bytes).padStart(10)}  ratio ${ratio.toFixed(2)} (goal ≤ ${String(RATIO_GOAL)}: ${verdict(ratio <= RATIO_GOAL)})  cap 120 KiB: ${overCap ? 'BROKEN' : 'ok'}`,
+      )
+    }
+    console.log(
+      `  customer-area chunks loaded by /: ${customerLoaded.length ? customerLoaded.join(', ') : 'none'}`,
+    )
+    console.log(`  requests to other hosts from /: ${foreign.length ? foreign.join(', ') : 'none'}`)
+    console.log(`  server compresses JavaScript: ${compressed ?? 'no'}`)
+    capBroken ||= customerLoaded.length > 0 || foreign.length > 0
+
+    console.log('')
+    chromium = await startDebuggableChromium()
+    proxy = await startGzipProxy(base)
+    helloServer = await startStaticServer(join(helloDir, 'dist'))
+    for (const [label, origin, paths] of [
+      ['the server as it is', base, ['/', '/app/login']],
+      ['behind a gzip reverse proxy (as a CDN would serve it)', proxy.url, ['/', '/app/login']],
+      ['reference: the react-dom hello-world, gzip', helloServer.url, ['/']],
+    ] as const) {
+      if (LIGHTHOUSE_RUNS === 0) break
+      console.log('')
+      console.log(
+        `Lighthouse 12.8.2, mobile (default settings), ${label}; ${String(LIGHTHOUSE_RUNS)} runs each, median run by score:`,
+      )
+      for (const path of paths) {
+        const runs: LighthouseFigures[] = []
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+          runs.push(await lighthouseRun(`${origin}${path}`, chromium.port))
+        const m = median(runs)
+        console.log(
+          `  ${path.padEnd(11)} performance ${String(m.score).padStart(3)} (≥ 95: ${verdict(m.score >= 95)})` +
+            `  FCP ${(m.fcp / 1000).toFixed(2)} s` +
+            `  LCP ${(m.lcp / 1000).toFixed(2)} s (≤ 2.0: ${verdict(m.lcp <= 2000)})` +
+            `  TBT ${m.tbt.toFixed(0)} ms (≤ 150: ${verdict(m.tbt <= 150)})` +
+            `  CLS ${m.cls.toFixed(3)} (≤ 0.05: ${verdict(m.cls <= 0.05)})` +
+            `  transfer ${m.transferKiB.toFixed(0)} KiB` +
+            `  [scores: ${runs.map((r) => r.score).join(', ')}]`,
+        )
+      }
+    }
+  } finally {
+    await helloServer?.close()
+    await proxy?.close()
+    await chromium?.stop()
+    await server?.stop()
+  }
+  if (capBroken) {
+    console.error('\nbench:web: a hard limit is broken (see above)')
+    process.exitCode = 1
+  }
+}
+
+await main()

@@ -1,0 +1,213 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  candlePair,
+  classOf,
+  convertToSource,
+  convertToTarget,
+  formatAmount,
+  NO_DATA_WARNING,
+  otherSide,
+  parseAmount,
+  rateFromCandles,
+  sanitizeAmount,
+  type CandlesAnswer,
+  type Currency,
+  type SideName,
+} from './converter-rules'
+
+export interface ConverterSide {
+  currency: Currency
+  /** The amount the rules use (§5: empty is 0). */
+  amount: number
+  /** What the input shows: the customer's sanitized text, or the computed amount. */
+  text: string
+}
+
+export interface ConverterContext {
+  from: ConverterSide
+  to: ConverterSide
+  /** §4: the side the customer edited last; the other side is the computed one. */
+  lastEdited: SideName
+  /** Price of one 'to' unit in 'from' units, from the latest candle; 0 until one arrives. */
+  rate: number
+}
+
+export type ConverterEvent =
+  | { type: 'amount.change'; side: SideName; text: string }
+  | { type: 'currency.change'; side: SideName; currency: Currency }
+
+/** §4 and §9 defaults: 10000 EUR to BTC, the 'from' side edited, no rate yet. */
+export const initialConverterContext: ConverterContext = {
+  from: { currency: 'EUR', amount: 10_000, text: '10000' },
+  to: { currency: 'BTC', amount: 0, text: '0' },
+  lastEdited: 'from',
+  rate: 0,
+}
+
+/** The computed side again, from the edited side, the rate and the fee rules. */
+export function recomputed(context: ConverterContext): Pick<ConverterContext, 'from' | 'to'> {
+  const { from, to, rate } = context
+  if (context.lastEdited === 'from') {
+    const amount = convertToTarget(from.amount, rate, to.currency)
+    return { from, to: { ...to, amount, text: formatAmount(amount, to.currency) } }
+  }
+  const amount = convertToSource(to.amount, rate, from.currency)
+  return { from: { ...from, amount, text: formatAmount(amount, from.currency) }, to }
+}
+
+/**
+ * §4: choosing a currency of the other side's class moves the other side to this side's previous
+ * currency, so one side is always fiat and the other crypto.
+ */
+export function withCurrency(
+  context: ConverterContext,
+  side: SideName,
+  currency: Currency,
+): Pick<ConverterContext, 'from' | 'to'> {
+  const other = otherSide(side)
+  const previous = context[side].currency
+  const swapped = classOf(currency) === classOf(context[other].currency)
+  return bySide(
+    side,
+    { ...context[side], currency },
+    swapped ? { ...context[other], currency: previous } : context[other],
+  )
+}
+
+/** `{ from, to }` from "this side" and "the other side". */
+function bySide(side: SideName, mine: ConverterSide, other: ConverterSide) {
+  return side === 'from' ? { from: mine, to: other } : { from: other, to: mine }
+}
+
+/**
+ * Express converter (spec §2 "Express converter widget", §4 "Converter", §5 "Converter inputs",
+ * §9 "Converter"; rules in converter-rules.ts). Two regions run side by side: `rate` loads the
+ * latest candle for the pair whenever a currency changes, and `amounts` waits the 750 ms
+ * `debounce` after each edit before it recomputes the other side.
+ */
+export const converterMachine = setup({
+  types: {} as {
+    context: ConverterContext
+    events: ConverterEvent
+  },
+  actors: {
+    /** POST get_candles for the pair (§7); resolves to the answer, or rejects without one. */
+    fetchRate: fromPromise<CandlesAnswer | null, { pair: string }>(() => {
+      throw new Error('converter: fetchRate was not provided')
+    }),
+  },
+  actions: {
+    editAmount: assign(({ context }, params: { side: SideName; text: string }) => {
+      const text = sanitizeAmount(params.text)
+      const edited = { ...context[params.side], text, amount: parseAmount(text) }
+      return {
+        lastEdited: params.side,
+        ...bySide(params.side, edited, context[otherSide(params.side)]),
+      }
+    }),
+    chooseCurrency: assign(({ context }, params: { side: SideName; currency: Currency }) =>
+      withCurrency(context, params.side, params.currency),
+    ),
+    setRate: assign((_, params: { rate: number }) => ({ rate: params.rate })),
+    recompute: assign(({ context }) => recomputed(context)),
+    /** §8: nothing is shown to the customer; the rate stays as it was. */
+    warnNoData: () => {
+      console.warn(NO_DATA_WARNING)
+    },
+  },
+  guards: {
+    hasRate: (_, params: { answer: CandlesAnswer | null }) =>
+      rateFromCandles(params.answer) !== null,
+  },
+  delays: {
+    debounce: 750,
+  },
+}).createMachine({
+  id: 'converter',
+  description: 'The express converter on the landing page',
+  context: initialConverterContext,
+  type: 'parallel',
+  states: {
+    rate: {
+      description: 'The rate of the chosen pair, from the latest candle.',
+      initial: 'loading',
+      on: {
+        'currency.change': {
+          target: '.loading',
+          reenter: true,
+          actions: {
+            type: 'chooseCurrency',
+            params: ({ event }) => ({ side: event.side, currency: event.currency }),
+          },
+        },
+      },
+      states: {
+        loading: {
+          description: 'get_candles runs for the current pair; the amounts stay editable.',
+          invoke: {
+            id: 'fetchRate',
+            src: 'fetchRate',
+            input: ({ context }) => ({
+              pair: candlePair(context.from.currency, context.to.currency),
+            }),
+            onDone: [
+              {
+                guard: { type: 'hasRate', params: ({ event }) => ({ answer: event.output }) },
+                target: 'ready',
+                actions: [
+                  {
+                    type: 'setRate',
+                    params: ({ event }) => ({ rate: rateFromCandles(event.output) ?? 0 }),
+                  },
+                  'recompute',
+                ],
+              },
+              { target: 'ready', actions: ['warnNoData', 'recompute'] },
+            ],
+            onError: { target: 'ready', actions: ['warnNoData', 'recompute'] },
+          },
+        },
+        ready: {
+          description: 'The rate is the latest one that arrived (0 if none ever did).',
+        },
+      },
+    },
+    amounts: {
+      description: 'What the customer types, and the other side computed from it.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Both sides agree with the rate.',
+          on: {
+            'amount.change': {
+              target: 'debouncing',
+              actions: {
+                type: 'editAmount',
+                params: ({ event }) => ({ side: event.side, text: event.text }),
+              },
+            },
+          },
+        },
+        debouncing: {
+          description: 'The customer is typing; the other side follows 750 ms after the last key.',
+          on: {
+            'amount.change': {
+              target: 'debouncing',
+              reenter: true,
+              actions: {
+                type: 'editAmount',
+                params: ({ event }) => ({ side: event.side, text: event.text }),
+              },
+            },
+          },
+          after: {
+            debounce: { target: 'idle', actions: 'recompute' },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type ConverterMachine = typeof converterMachine
+export type ConverterSnapshot = SnapshotFrom<ConverterMachine>

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * True when the customer asked the system for less motion, as the page opens (the headline reads
+ * it once, when it starts).
+ */
+export function usePrefersReducedMotion(): boolean {
+  const [reduced] = useState(
+    () =>
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  )
+  return reduced
+}
+
+/**
+ * Which of `count` steps an element is at while it crosses the viewport: 0 as its top comes in
+ * at the bottom, `count - 1` as it leaves at the top (spec §2 "Benefits strip").
+ */
+export function useScrollStep(count: number) {
+  const [element, setElement] = useState<HTMLElement | null>(null)
+  const [step, setStep] = useState(0)
+  useEffect(() => {
+    if (!element) return
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const rect = element.getBoundingClientRect()
+      const height = window.innerHeight
+      const progress = (height - rect.top) / (height + rect.height)
+      setStep(Math.min(count - 1, Math.max(0, Math.floor(progress * count))))
+    }
+    const schedule = () => {
+      frame ||= requestAnimationFrame(measure)
+    }
+    schedule()
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+    }
+  }, [element, count])
+  return [setElement, step] as const
+}
+
+const INTEREST_EVENTS = [
+  'scroll',
+  'wheel',
+  'pointermove',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+] as const
+
+/**
+ * True once the customer shows an interest in what lies below: the element comes into the
+ * viewport, or they scroll, point, touch or type anywhere. Until then, nothing below the fold
+ * needs to load. Without IntersectionObserver only the interactions count.
+ */
+export function useWanted() {
+  const [element, setElement] = useState<HTMLElement | null>(null)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (!element || wanted) return
+    const want = () => {
+      setWanted(true)
+    }
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            if (entries.some((e) => e.isIntersecting)) want()
+          })
+        : undefined
+    observer?.observe(element)
+    for (const type of INTEREST_EVENTS)
+      window.addEventListener(type, want, { passive: true, once: true })
+    return () => {
+      observer?.disconnect()
+      for (const type of INTEREST_EVENTS) window.removeEventListener(type, want)
+    }
+  }, [element, wanted])
+  return [setElement, wanted] as const
+}

@@ -1,0 +1,39 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { InspectionEvent } from 'xstate'
+import type { MarketClient } from '../../api/market-client'
+import { createConverterActors } from '../../machines/converter/converter.actors'
+import { converterMachine } from '../../machines/converter/converter.machine'
+import { rateText, showsLargeAmountNotice } from '../../machines/converter/converter-rules'
+import { ConverterSection } from '../../ui/landing/converter-section'
+
+export interface ConverterPanelProps {
+  /** The market-data client, once the configured base is known. */
+  market: () => Promise<MarketClient>
+  inspect?: ((event: InspectionEvent) => void) | undefined
+}
+
+/** Runs the converter machine with the real market API and shows it (spec §2, §4, §9). */
+export function ConverterPanel({ market, inspect }: ConverterPanelProps) {
+  const [machine] = useState(() =>
+    converterMachine.provide({ actors: createConverterActors({ market }) }),
+  )
+  const converter = useActorRef(machine, { inspect })
+  const from = useSelector(converter, (s) => s.context.from)
+  const to = useSelector(converter, (s) => s.context.to)
+  const rate = useSelector(converter, (s) => s.context.rate)
+  return (
+    <ConverterSection
+      from={from}
+      to={to}
+      rateText={rateText(from.currency, to.currency, rate)}
+      showNotice={showsLargeAmountNotice(from, to)}
+      onAmountChange={(side, text) => {
+        converter.send({ type: 'amount.change', side, text })
+      }}
+      onCurrencyChange={(side, currency) => {
+        converter.send({ type: 'currency.change', side, currency })
+      }}
+    />
+  )
+}

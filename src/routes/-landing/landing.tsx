@@ -1,0 +1,109 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import type { InspectionEvent } from 'xstate'
+import type { MainClient } from '../../api/main-client'
+import type { AuthActorRef } from '../../machines/auth/refresh-queue'
+import { headlineMachine, headlineWord } from '../../machines/headline/headline.machine'
+import { BenefitsStrip } from '../../ui/landing/benefits-strip'
+import { Hero } from '../../ui/landing/hero'
+import { BENEFITS } from '../../ui/landing/landing-content'
+import { LandingHeader } from '../../ui/landing/landing-header'
+import '../../ui/landing/landing.css'
+import { usePrefersReducedMotion, useScrollStep, useWanted } from './browser-hooks'
+import ConsentControl from './consent-control'
+
+// Below the fold and the scheduling widget come in chunks of their own, so the first paint needs
+// only the header, the hero, the benefits and the cookie banner. The sections below the fold
+// load as soon as the customer shows an interest (comes near them, scrolls, points, types).
+const belowFold = () => import('./below-fold')
+const BelowFold = lazy(belowFold)
+const Footer = lazy(() => belowFold().then((m) => ({ default: m.Footer })))
+const Scheduling = lazy(() => import('./scheduling'))
+
+export interface LandingProps {
+  auth: AuthActorRef
+  api: MainClient
+  inspect?: ((event: InspectionEvent) => void) | undefined
+}
+
+/** The landing page (spec §2 "Landing page"): glue between the app's actors and the views. */
+export function Landing({ auth, api, inspect }: LandingProps) {
+  const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
+  const profileLoaded = useProfileLoaded(signedIn, api)
+  const reducedMotion = usePrefersReducedMotion()
+  const headline = useActorRef(headlineMachine, { input: { animate: !reducedMotion }, inspect })
+  const word = useSelector(headline, (s) => headlineWord(s.context).word)
+  const shown = useSelector(headline, (s) => s.context.shown)
+  const [benefitsRef, activeBenefit] = useScrollStep(BENEFITS.length)
+  const [belowRef, belowNear] = useWanted()
+  const [scheduling, setScheduling] = useState<'call' | 'meeting' | null>(null)
+  const closeScheduling = useCallback(() => {
+    setScheduling(null)
+  }, [])
+
+  return (
+    <div className="landing">
+      <LandingHeader
+        profileLoaded={profileLoaded}
+        onBookCall={() => {
+          setScheduling('call')
+        }}
+      />
+      <main>
+        <Hero
+          word={word}
+          shownLetters={shown}
+          signedIn={signedIn}
+          onBookMeeting={() => {
+            setScheduling('meeting')
+          }}
+        />
+        <BenefitsStrip ref={benefitsRef} activeIndex={activeBenefit} />
+        <div ref={belowRef} className="below-fold">
+          {belowNear ? (
+            <Suspense fallback={<div className="below-fold-placeholder" />}>
+              <BelowFold api={api} inspect={inspect} />
+            </Suspense>
+          ) : (
+            <div className="below-fold-placeholder" />
+          )}
+        </div>
+      </main>
+      {belowNear ? (
+        <Suspense fallback={null}>
+          <Footer api={api} />
+        </Suspense>
+      ) : null}
+      <ConsentControl api={api} inspect={inspect} />
+      {scheduling ? (
+        <Suspense fallback={null}>
+          <Scheduling api={api} kind={scheduling} onClose={closeScheduling} />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Spec §4: the header's logged-in display depends on whether the profile query returned data.
+ * The profile is asked for while signed in (through the refresh queue, like every protected call).
+ */
+function useProfileLoaded(signedIn: boolean, api: MainClient): boolean {
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    if (!signedIn) return
+    let live = true
+    api
+      .GET('/api/users/profile')
+      .then(({ data }) => {
+        if (live) setLoaded(data !== undefined)
+      })
+      .catch(() => {
+        if (live) setLoaded(false)
+      })
+    return () => {
+      live = false
+    }
+  }, [signedIn, api])
+  return signedIn && loaded
+}

@@ -1,0 +1,33 @@
+import type { Ref } from 'react'
+import { BENEFITS } from './landing-content'
+
+export interface BenefitsStripProps {
+  /** The card highlighted now (spec §2: one after another while scrolling). */
+  activeIndex: number
+  /** Lets the page measure where the strip is while the customer scrolls. */
+  ref?: Ref<HTMLElement>
+}
+
+/** The benefits strip (spec §2 "Benefits strip"): five cards, the active one dark with a larger icon. */
+export function BenefitsStrip({ activeIndex, ref }: BenefitsStripProps) {
+  return (
+    <section className="benefits" aria-labelledby="benefits-heading" ref={ref}>
+      <h2 id="benefits-heading" className="visually-hidden">
+        Benefits
+      </h2>
+      <ul className="landing-container benefits-list">
+        {BENEFITS.map((benefit, i) => (
+          <li
+            key={benefit.title}
+            className={i === activeIndex ? 'benefit benefit-active' : 'benefit'}
+            data-active={i === activeIndex ? 'true' : undefined}
+          >
+            <span className={`benefit-icon benefit-icon-${benefit.icon}`} aria-hidden="true" />
+            <h3 className="benefit-title">{benefit.title}</h3>
+            <p className="benefit-text">{benefit.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+import { Link } from '@tanstack/react-router'
+
+/**
+ * The product's mark and name on the landing page; it leads to the top of the page (/). The mark
+ * is the logo's SVG as a CSS image, so the landing's script does not carry it.
+ */
+export function Brand() {
+  return (
+    <Link to="/" className="logo logo-light" aria-label="Vistula Exchange — home">
+      <span className="logo-mark brand-mark" aria-hidden="true" />
+      <span className="logo-name">
+        Vistula <span className="logo-name-light">Exchange</span>
+      </span>
+    </Link>
+  )
+}

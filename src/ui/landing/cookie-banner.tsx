@@ -1,0 +1,35 @@
+import { COOKIE_BANNER } from './cookie-content'
+import './cookie-banner.css'
+
+export interface CookieBannerProps {
+  onAccept: () => void
+  onReject: () => void
+  privacyPolicyUrl: string
+}
+
+/** The cookie banner (spec §2 "Cookie banner"): 'Enable All' and 'Reject Optional'. */
+export function CookieBanner({ onAccept, onReject, privacyPolicyUrl }: CookieBannerProps) {
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-banner-heading">
+      <div className="cookie-banner-text">
+        <h2 id="cookie-banner-heading" className="cookie-banner-heading">
+          {COOKIE_BANNER.heading}
+        </h2>
+        <p>
+          {COOKIE_BANNER.text}{' '}
+          <a className="text-link" href={privacyPolicyUrl} target="_blank" rel="noopener">
+            {COOKIE_BANNER.policy}
+          </a>
+        </p>
+      </div>
+      <div className="cookie-banner-actions">
+        <button type="button" className="button button-secondary" onClick={onReject}>
+          {COOKIE_BANNER.reject}
+        </button>
+        <button type="button" className="button button-primary" onClick={onAccept}>
+          {COOKIE_BANNER.accept}
+        </button>
+      </div>
+    </section>
+  )
+}

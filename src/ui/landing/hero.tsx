@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router'
+import { FloatingImages } from './floating-images'
+import { HERO } from './landing-content'
+import { RotatingWord } from './rotating-word'
+
+export interface HeroProps {
+  word: string
+  shownLetters: number
+  /** Spec §4: the promo note's wording and link depend on isUserLoggedIn. */
+  signedIn: boolean
+  onBookMeeting: () => void
+}
+
+/** The hero (spec §2 "Hero"): heading with the rotating word, sub-heading, two actions, promo note. */
+export function Hero({ word, shownLetters, signedIn, onBookMeeting }: HeroProps) {
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <div className="landing-container hero-inner">
+        <h1 id="hero-heading" className="hero-heading">
+          {HERO.heading} <RotatingWord word={word} shown={shownLetters} />
+        </h1>
+        <p className="hero-subheading">{HERO.subheading}</p>
+        <div className="hero-actions">
+          <Link to="/app" className="button button-gold button-large">
+            {HERO.getStarted}
+          </Link>
+          <button
+            type="button"
+            className="button button-outline-light button-large"
+            onClick={onBookMeeting}
+          >
+            {HERO.bookMeeting}
+          </button>
+        </div>
+        {signedIn ? (
+          <Link to="/app" className="promo-note promo-note-link">
+            {HERO.promoSignedIn}
+          </Link>
+        ) : (
+          <p className="promo-note">{HERO.promoSignedOut}</p>
+        )}
+      </div>
+      <FloatingImages />
+    </section>
+  )
+}

@@ -1,0 +1,152 @@
+import { Link } from '@tanstack/react-router'
+import { AIM_BANNER, ENTERPRISE, FINAL_CTA, INDIVIDUAL, TEAM, WHY_US } from './sections-content'
+
+/** The aim and fees banner (spec §2), with 'Exchange now' to /app/register. */
+export function AimBanner() {
+  return (
+    <section className="aim-banner" aria-labelledby="aim-heading">
+      <div className="landing-container aim-inner">
+        <div>
+          <h2 id="aim-heading" className="section-heading section-heading-light">
+            {AIM_BANNER.heading}
+          </h2>
+          <p className="aim-text">{AIM_BANNER.text}</p>
+        </div>
+        <Link to="/app/register" className="button button-gold button-large">
+          {AIM_BANNER.action}
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** Why partners choose us (spec §1): the six reasons. */
+export function WhyChooseUs() {
+  return (
+    <section className="landing-section" aria-labelledby="why-heading">
+      <div className="landing-container">
+        <h2 id="why-heading" className="section-heading section-heading-center">
+          {WHY_US.heading}
+        </h2>
+        <ul className="card-grid">
+          {WHY_US.reasons.map((reason, i) => (
+            <li key={reason.title} className="info-card">
+              <span className="info-card-number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <h3 className="info-card-title">{reason.title}</h3>
+              <p className="info-card-text">{reason.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+/** Enterprise solutions (spec §1): the five onboarding steps and 'Get a personalized quote'. */
+export function EnterpriseSolutions() {
+  return (
+    <section className="landing-section landing-section-muted" aria-labelledby="enterprise-heading">
+      <div className="landing-container split">
+        <div>
+          <p className="eyebrow">{ENTERPRISE.eyebrow}</p>
+          <h2 id="enterprise-heading" className="section-heading">
+            {ENTERPRISE.heading}
+          </h2>
+          <p className="section-lead">{ENTERPRISE.text}</p>
+          <Link to="/app/register" className="button button-primary button-large">
+            {ENTERPRISE.action}
+          </Link>
+        </div>
+        <ol className="step-list">
+          {ENTERPRISE.steps.map((step, i) => (
+            <li key={step} className="step-item">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span>{step}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  )
+}
+
+/** Individual solutions (spec §1), with 'Get Started' to /app/register. */
+export function IndividualSolutions() {
+  return (
+    <section className="landing-section" aria-labelledby="individual-heading">
+      <div className="landing-container split">
+        <div>
+          <p className="eyebrow">{INDIVIDUAL.eyebrow}</p>
+          <h2 id="individual-heading" className="section-heading">
+            {INDIVIDUAL.heading}
+          </h2>
+          <ul className="check-list">
+            {INDIVIDUAL.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+          <Link to="/app/register" className="button button-primary button-large">
+            {INDIVIDUAL.action}
+          </Link>
+        </div>
+        <ul className="fact-grid">
+          {INDIVIDUAL.facts.map((fact) => (
+            <li key={fact.value} className="fact">
+              <span className="fact-value">{fact.value}</span>
+              <span>{fact.label}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+/** The team (spec §1): two people. */
+export function Team() {
+  return (
+    <section className="landing-section landing-section-muted" aria-labelledby="team-heading">
+      <div className="landing-container">
+        <h2 id="team-heading" className="section-heading section-heading-center">
+          {TEAM.heading}
+        </h2>
+        <ul className="team-list">
+          {TEAM.people.map((person) => (
+            <li key={person.name} className="team-card">
+              <span className="team-avatar" aria-hidden="true">
+                {person.name
+                  .split(' ')
+                  .map((part) => part[0])
+                  .join('')}
+              </span>
+              <h3 className="team-name">{person.name}</h3>
+              <p className="team-role">{person.role}</p>
+              <p className="info-card-text">{person.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+/** The final call to action, with 'Create an account' to /app/register. */
+export function FinalCallToAction() {
+  return (
+    <section className="final-cta" aria-labelledby="final-cta-heading">
+      <div className="landing-container final-cta-inner">
+        <h2 id="final-cta-heading" className="section-heading section-heading-light">
+          {FINAL_CTA.heading}
+        </h2>
+        <p className="aim-text">{FINAL_CTA.text}</p>
+        <Link to="/app/register" className="button button-gold button-large">
+          {FINAL_CTA.action}
+        </Link>
+      </div>
+    </section>
+  )
+}

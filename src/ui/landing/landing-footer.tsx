@@ -1,0 +1,68 @@
+import { Brand } from './brand'
+import { FOOTER } from './sections-content'
+
+export interface LandingFooterProps {
+  contactEmail: string
+  licenceNumber: string
+  address: string
+  socialLinks: readonly { name: string; url: string }[]
+}
+
+/** The footer (spec §2 "Footer"): contact, licence, address, social links and the two policies. */
+export function LandingFooter({
+  contactEmail,
+  licenceNumber,
+  address,
+  socialLinks,
+}: LandingFooterProps) {
+  return (
+    <footer className="landing-footer">
+      <div className="landing-container footer-grid">
+        <div className="footer-brand">
+          <Brand />
+          <p className="footer-note">{FOOTER.rights}</p>
+        </div>
+        <dl className="footer-facts">
+          <div>
+            <dt>{FOOTER.contact}</dt>
+            <dd>
+              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>{FOOTER.licence}</dt>
+            <dd>{licenceNumber}</dd>
+          </div>
+          <div>
+            <dt>{FOOTER.address}</dt>
+            <dd>{address}</dd>
+          </div>
+        </dl>
+        <nav aria-label={FOOTER.follow}>
+          <h2 className="footer-heading">{FOOTER.follow}</h2>
+          <ul className="footer-links">
+            {socialLinks.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={FOOTER.documents}>
+          <h2 className="footer-heading">{FOOTER.documents}</h2>
+          <ul className="footer-links">
+            {[FOOTER.amlPolicy, FOOTER.privacyPolicy].map((doc) => (
+              <li key={doc.href}>
+                <a href={doc.href} target="_blank" rel="noopener" type="application/pdf">
+                  {doc.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router'
+import { Brand } from './brand'
+import { HEADER } from './landing-content'
+
+export interface LandingHeaderProps {
+  /** Spec §4: the logged-in display depends on whether the profile query returned data. */
+  profileLoaded: boolean
+  onBookCall: () => void
+}
+
+/**
+ * The public header (spec §2 "Public header"): the logo, 'Book a call', and 'Log in' + 'Sign up'
+ * or 'Dashboard'. The buttons are hidden on small screens.
+ */
+export function LandingHeader({ profileLoaded, onBookCall }: LandingHeaderProps) {
+  return (
+    <header className="landing-header">
+      <div className="landing-container landing-header-row">
+        <Brand />
+        <nav className="landing-header-actions" aria-label="Account">
+          <button type="button" className="button button-ghost-light" onClick={onBookCall}>
+            {HEADER.bookCall}
+          </button>
+          {profileLoaded ? (
+            <Link to="/app" className="button button-gold">
+              {HEADER.dashboard}
+            </Link>
+          ) : (
+            <>
+              <Link to="/app" className="button button-ghost-light">
+                {HEADER.logIn}
+              </Link>
+              <Link to="/app/register" className="button button-gold">
+                {HEADER.signUp}
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  )
+}

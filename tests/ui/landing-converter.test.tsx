@@ -1,0 +1,281 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import {
+  converterMachine,
+  type ConverterSnapshot,
+} from '../../src/machines/converter/converter.machine'
+import {
+  candlePair,
+  convertToSource,
+  convertToTarget,
+  formatAmount,
+  isFiat,
+  rateFromCandles,
+  type CandlesAnswer,
+} from '../../src/machines/converter/converter-rules'
+import { ConverterPanel } from '../../src/routes/-landing/converter-panel'
+import {
+  converterEvents,
+  DEBOUNCE_EVENT,
+  describeConverterEvent,
+  noticeShows,
+} from '../machines/converter-model'
+import { noticeOracle } from '../machines/converter-oracle'
+import {
+  createPathModel,
+  plainEventsOf,
+  runAllPaths,
+  statesWithoutAssertion,
+  type PathRunner,
+} from '../support/model-paths'
+import { FakeMarket, renderInRouter } from './landing-support'
+
+const NOTICE = 'We offer flexible fees for big amounts. Get a personalized calculation here'
+
+interface Ctx {
+  market: FakeMarket
+  actor: () => { getSnapshot(): ConverterSnapshot }
+  unmount(): void
+  expectedRate: number
+  warn: MockInstance<typeof console.warn>
+}
+
+const amountInput = (label: 'You send' | 'You get') =>
+  screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' })
+const currencySelect = (label: 'You send' | 'You get') =>
+  screen.getByLabelText<HTMLSelectElement>(`${label}: currency`, { selector: 'select' })
+// The rate line is the one text of the form '1 XXX = n YYY' (getByText over the DOM is slow).
+const rateLine = () => {
+  const line = [...document.querySelectorAll('p')].find((p) =>
+    /^1 [A-Z]+ = [0-9.]+ [A-Z]+$/.test(p.textContent),
+  )
+  if (!line) throw new Error('no rate is shown')
+  return line
+}
+
+async function renderConverter(
+  inspect?: Parameters<PathRunner<typeof converterMachine, Ctx>['setup']>[0],
+) {
+  const market = new FakeMarket()
+  let ref: { getSnapshot(): ConverterSnapshot } | undefined
+  const { view } = await renderInRouter(() => (
+    <ConverterPanel
+      market={() => Promise.resolve(market.client)}
+      inspect={(event) => {
+        const logic = (event.actorRef as { logic?: { id?: string } }).logic
+        if (logic?.id === converterMachine.id) ref ??= event.actorRef as unknown as typeof ref
+        inspect?.(event)
+      }}
+    />
+  ))
+  // The first candle request is on its way; from here on the test moves the clock.
+  await vi.waitFor(
+    () => {
+      expect(market.requests).toHaveLength(1)
+    },
+    { interval: 1 },
+  )
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  return {
+    market,
+    view,
+    actor: () => {
+      if (!ref) throw new Error('the converter actor has not started')
+      return ref
+    },
+  }
+}
+
+describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  // The UI walks fewer events than the machine test, enough for every state and transition.
+  const { typeFrom10000: _t, chooseToEth: _c, ...uiEvents } = converterEvents
+  const pm = createPathModel(converterMachine, {
+    events: [
+      ...Object.values(uiEvents),
+      ...plainEventsOf(converterMachine).filter((e) => e.type === DEBOUNCE_EVENT),
+    ],
+    // Coarser than the machine test's: the rate's value and the exact currencies are left out.
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.lastEdited,
+        noticeShows(s),
+        isFiat(s.context.from.currency),
+      ]),
+    serializeEvent: describeConverterEvent,
+  })
+
+  const runner: PathRunner<typeof converterMachine, Ctx> = {
+    async setup(inspect) {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      warn.mockClear()
+      const { market, view, actor } = await renderConverter(inspect)
+      return {
+        market,
+        actor,
+        unmount: () => {
+          view.unmount()
+        },
+        expectedRate: 0,
+        warn,
+      }
+    },
+    async event(ctx, event) {
+      const e = event as unknown as {
+        type: string
+        side?: 'from' | 'to'
+        text?: string
+        currency?: string
+        output?: CandlesAnswer
+      }
+      // Testing Library's user-event waits on real timers, which these tests replace: the
+      // browser's own events stand in for the customer's typing and choosing.
+      if (e.type === 'amount.change') {
+        const input = amountInput(e.side === 'from' ? 'You send' : 'You get')
+        act(() => {
+          // Typing the text the field already shows takes a keystroke away and back.
+          if (input.value === e.text) fireEvent.change(input, { target: { value: '' } })
+          fireEvent.change(input, { target: { value: e.text ?? '' } })
+        })
+      } else if (e.type === 'currency.change') {
+        act(() => {
+          fireEvent.change(currencySelect(e.side === 'from' ? 'You send' : 'You get'), {
+            target: { value: e.currency ?? '' },
+          })
+        })
+      } else if (e.type === 'xstate.done.actor.fetchRate') {
+        const rate = rateFromCandles(e.output)
+        if (rate !== null) ctx.expectedRate = rate
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(0)
+          ctx.market.answer(e.output ?? {})
+        })
+      } else if (e.type === 'xstate.error.actor.fetchRate') {
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(0)
+          ctx.market.fail()
+        })
+      } else if (e.type === DEBOUNCE_EVENT) {
+        await act(() => vi.advanceTimersByTimeAsync(749))
+        expect(ctx.actor().getSnapshot().matches({ amounts: 'debouncing' })).toBe(true)
+        await act(() => vi.advanceTimersByTimeAsync(1))
+      }
+      await act(() => vi.advanceTimersByTimeAsync(0))
+    },
+    snapshot: (ctx) => ctx.actor().getSnapshot(),
+    states: {
+      rate: (_ctx, s) => {
+        const from = currencySelect('You send').value
+        const to = currencySelect('You get').value
+        expect([from, to]).toEqual([s.context.from.currency, s.context.to.currency])
+        expect(isFiat(s.context.from.currency)).not.toBe(isFiat(s.context.to.currency))
+        expect(document.body.textContent).toContain(
+          'Exchange rates constantly change, so the final amount may differ from what you see in the converter.',
+        )
+      },
+      'rate.loading': (ctx, s) => {
+        const pair = candlePair(s.context.from.currency, s.context.to.currency)
+        expect(ctx.market.requests.at(-1)?.body).toMatchObject({
+          pair,
+          limit: 1,
+          dataType: 'bestAsk',
+          resolution: '4h',
+        })
+        expect(ctx.market.requests.at(-1)?.url).toBe(
+          'http://localhost:3000/sandbox/market/get_candles',
+        )
+      },
+      'rate.ready': (ctx, s) => {
+        const { from, to } = s.context
+        const decimals = isFiat(from.currency) ? 2 : 8
+        expect(rateLine().textContent).toBe(
+          `1 ${to.currency} = ${ctx.expectedRate.toFixed(decimals)} ${from.currency}`,
+        )
+        for (const call of ctx.warn.mock.calls)
+          expect(call).toEqual(['[WARN] No data from exchange'])
+      },
+      amounts: (_ctx, s) => {
+        const notice = [...document.querySelectorAll('p')].find((p) => p.textContent === NOTICE)
+        const expected = noticeOracle(
+          isFiat(s.context.from.currency),
+          s.context.from.amount,
+          s.context.to.amount,
+        )
+        expect(notice !== undefined).toBe(expected)
+        if (notice)
+          expect(within(notice).getByRole('link', { name: 'here' }).getAttribute('href')).toBe(
+            '/app',
+          )
+      },
+      'amounts.idle': (ctx, s) => {
+        if (!s.matches({ rate: 'ready' })) return
+        const { from, to, lastEdited } = s.context
+        // The computed side shows the other side converted with the fee, rounded for its class.
+        if (lastEdited === 'from')
+          expect(amountInput('You get').value).toBe(
+            formatAmount(convertToTarget(from.amount, ctx.expectedRate, to.currency), to.currency),
+          )
+        else
+          expect(amountInput('You send').value).toBe(
+            formatAmount(
+              convertToSource(to.amount, ctx.expectedRate, from.currency),
+              from.currency,
+            ),
+          )
+      },
+      'amounts.debouncing': (_ctx, s) => {
+        const side = s.context.lastEdited
+        expect(amountInput(side === 'from' ? 'You send' : 'You get').value).toBe(
+          s.context[side].text,
+        )
+      },
+    },
+    teardown: (ctx) => {
+      ctx.unmount()
+      vi.useRealTimers()
+    },
+  }
+
+  it('has an assertion for every state', () => {
+    expect(statesWithoutAssertion(pm, runner.states)).toEqual([])
+  })
+
+  it('takes every state and transition on generated paths through the screen', async () => {
+    const report = await runAllPaths(pm, runner, 'ui')
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  }, 120_000)
+
+  it('shows 10000 EUR to BTC with the groups, then the rate and the result', async () => {
+    const { market, view } = await renderConverter()
+    expect(amountInput('You send').value).toBe('10000')
+    expect(currencySelect('You send').value).toBe('EUR')
+    expect(currencySelect('You get').value).toBe('BTC')
+    const groups = [...currencySelect('You send').querySelectorAll('optgroup')].map((g) => g.label)
+    expect(groups).toEqual(['Fiat Currencies', 'Crypto Currencies'])
+    expect(amountInput('You send').getAttribute('pattern')).toBe('[0-9]*[.]?[0-9]*')
+    expect(amountInput('You send').getAttribute('step')).toBe('0.01')
+    expect(rateLine().textContent).toBe('1 BTC = 0.00 EUR')
+    expect(market.requests[0]?.body.pair).toBe('BTC-EUR')
+    await act(async () => {
+      market.answer({ ok: 'ok', data: [{ close: '61087.8' }] })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(rateLine().textContent).toBe('1 BTC = 61087.80 EUR')
+    expect(amountInput('You get').value).toBe('0.16189812')
+    // Letters and commas are dropped as they are typed; the other side follows 750 ms later.
+    act(() => {
+      fireEvent.change(amountInput('You send'), { target: { value: '8,0a00' } })
+    })
+    expect(amountInput('You send').value).toBe('8000')
+    expect(screen.getByText('here').closest('p')?.textContent).toBe(NOTICE)
+    await act(() => vi.advanceTimersByTimeAsync(750))
+    expect(amountInput('You get').value).toBe('0.12572068')
+    view.unmount()
+  })
+})
