@@ -7,6 +7,7 @@ import Fastify, {
 import openapiGlue from 'fastify-openapi-glue'
 import responseValidation from '@fastify/response-validation'
 import ajvFormats from 'ajv-formats'
+import compress from '@fastify/compress'
 import type { AccessTokens } from './auth/access-tokens.ts'
 import type { AccountService } from './auth/account-service.ts'
 import type { Config } from './config.ts'
@@ -138,7 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
   })
 
-  await installSecurityHeaders(app, config.publicUrl.startsWith('https:'))
+  await installSecurityHeaders(
+    app,
+    config.publicUrl.startsWith('https:'),
+    config.site.gtmContainerId,
+  )
+  // Text answers (the SPA's JS and CSS, JSON) are compressed: the landing's weight is most of its LCP.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   // Every answer is checked against the contract too, so the server cannot drift from it.
   await app.register(responseValidation, {
     ajv: { strict: false, removeAdditional: false, coerceTypes: false, plugins: [ajvFormats] },

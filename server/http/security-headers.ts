@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
@@ -27,13 +29,41 @@ export const providerSources = {
   img: ['https://www.googletagmanager.com'],
 }
 
-export async function installSecurityHeaders(app: FastifyInstance, https: boolean): Promise<void> {
+const require = createRequire(import.meta.url)
+
+/**
+ * react-gtm-module inserts Google Tag Manager's loader as an inline script; the CSP allows exactly
+ * that script, by its hash, for the configured container (spec §4: GTM loads after consent).
+ */
+export function gtmLoaderHash(containerId: string): string {
+  const snippets = require('react-gtm-module/dist/Snippets') as {
+    tags(options: Record<string, unknown>): { script: string }
+  }
+  const { script } = snippets.tags({
+    id: containerId,
+    events: {},
+    dataLayerName: 'dataLayer',
+    preview: '',
+    auth: '',
+  })
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+}
+
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  https: boolean,
+  gtmContainerId = '',
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...providerSources.script],
+        scriptSrc: [
+          "'self'",
+          ...providerSources.script,
+          ...(gtmContainerId ? [gtmLoaderHash(gtmContainerId)] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", ...providerSources.style],
         imgSrc: ["'self'", 'data:', ...providerSources.img],
         fontSrc: ["'self'", 'data:'],

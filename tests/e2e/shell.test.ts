@@ -52,4 +52,16 @@ describe('the product as npm start serves it, in Chromium', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' })
   })
+
+  it('sends the SPA compressed, and its hashed assets cacheable for a year', async () => {
+    const html = await (await fetch(urlOf() + '/')).text()
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(script).toBeDefined()
+    const res = await fetch(urlOf() + String(script), {
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toMatch(/^(br|gzip)$/)
+    expect(res.headers.get('cache-control')).toContain('immutable')
+  })
 })
