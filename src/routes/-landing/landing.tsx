@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { InspectionEvent } from 'xstate'
 import type { MainClient } from '../../api/main-client'
 import type { AuthActorRef } from '../../machines/auth/refresh-queue'
-import { headlineMachine, headlineWord } from '../../machines/headline/headline.machine'
 import { BenefitsStrip } from '../../ui/landing/benefits-strip'
 import { Hero } from '../../ui/landing/hero'
 import { BENEFITS } from '../../ui/landing/landing-content'
@@ -11,6 +10,7 @@ import { LandingHeader } from '../../ui/landing/landing-header'
 import '../../ui/landing/landing.css'
 import { usePrefersReducedMotion, useScrollStep, useWanted } from './browser-hooks'
 import ConsentControl from './consent-control'
+import { useHeadline } from './use-headline'
 
 // Below the fold and the scheduling widget come in chunks of their own, so the first paint needs
 // only the header, the hero, the benefits and the cookie banner. The sections below the fold
@@ -31,9 +31,7 @@ export function Landing({ auth, api, inspect }: LandingProps) {
   const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
   const profileLoaded = useProfileLoaded(signedIn, api)
   const reducedMotion = usePrefersReducedMotion()
-  const headline = useActorRef(headlineMachine, { input: { animate: !reducedMotion }, inspect })
-  const word = useSelector(headline, (s) => headlineWord(s.context).word)
-  const shown = useSelector(headline, (s) => s.context.shown)
+  const { word, shown } = useHeadline(reducedMotion, inspect)
   const [benefitsRef, activeBenefit] = useScrollStep(BENEFITS.length)
   const [belowRef, belowNear] = useWanted()
   const [scheduling, setScheduling] = useState<'call' | 'meeting' | null>(null)
