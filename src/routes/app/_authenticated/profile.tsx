@@ -1,14 +1,41 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ProfilePage } from '../../../ui/account-pages'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { createProfileFormActors } from '../../../machines/profile-form/profile-form.actors'
+import {
+  profileFormMachine,
+  selectProfileView,
+} from '../../../machines/profile-form/profile-form.machine'
+import { ProfilePage } from '../../../ui/account/profile-page'
 
 export const Route = createFileRoute('/app/_authenticated/profile')({
   component: ProfileRoute,
 })
 
+/** Spec §2 "Profile": the profile form chart, and logout through the auth chart. */
 function ProfileRoute() {
-  const { auth } = Route.useRouteContext()
+  const { auth, api, inspect } = Route.useRouteContext()
+  const router = useRouter()
+  const form = useActorRef(
+    profileFormMachine.provide({
+      actors: createProfileFormActors(api),
+      // Spec §7: on success the cached profile is refreshed (the home page reads it again).
+      actions: { profileSaved: () => void router.invalidate() },
+    }),
+    { inspect },
+  )
+  const view = useSelector(form, selectProfileView)
   return (
     <ProfilePage
+      view={view}
+      onChange={(field, value) => {
+        form.send({ type: 'field.change', field, value })
+      }}
+      onSubmit={() => {
+        form.send({ type: 'form.submit' })
+      }}
+      onReload={() => {
+        form.send({ type: 'profile.reload' })
+      }}
       onLogout={() => {
         auth.send({ type: 'auth.logout' })
       }}

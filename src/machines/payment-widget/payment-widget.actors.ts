@@ -1,0 +1,16 @@
+import { fromPromise } from 'xstate'
+import { unwrap } from '../../api/api-error'
+import type { MainClient } from '../../api/main-client'
+import type { PaymentSession } from './payment-widget.machine'
+
+/**
+ * The payment widget's server call: POST /api/paybis/createRequest (spec §7). Scroll locking and
+ * the widget's messages are the page's, so the route provides those actors.
+ */
+export function createPaymentWidgetActors(api: MainClient) {
+  return {
+    createSession: fromPromise<PaymentSession>(({ signal }) =>
+      unwrap(api.POST('/api/paybis/createRequest', { signal })),
+    ),
+  }
+}

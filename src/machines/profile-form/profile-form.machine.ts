@@ -1,0 +1,210 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { errorTypeOf } from '../../api/api-error'
+import type { components } from '../../api/main.gen'
+import { isFormValid, validateForm, type FormSchema } from '../forms/validation'
+import { fieldErrorsOf, PROFILE_LABELS, type ProfileFieldErrors } from './profile-errors'
+
+export type Profile = components['schemas']['Profile']
+
+/** The editable fields (spec §3 "Profile state": the update sends these four; email is read-only). */
+export interface ProfileValues {
+  [field: string]: string
+  firstName: string
+  lastName: string
+  phone: string
+  country: string
+}
+
+/** Spec §4 and §9: the transient message shows for 3000 ms. */
+export const TRANSIENT_MESSAGE_MS = 3000
+
+/** Spec §5 shows no profile rules: the contract's lengths, so a long value gets a field message. */
+export const profileSchema: FormSchema<ProfileValues> = {
+  firstName: { label: PROFILE_LABELS.firstName, kind: 'text', max: 100 },
+  lastName: { label: PROFILE_LABELS.lastName, kind: 'text', max: 100 },
+  phone: { label: PROFILE_LABELS.phone, kind: 'text', max: 32 },
+  country: { label: PROFILE_LABELS.country, kind: 'text', max: 2 },
+}
+
+export interface ProfileFormContext {
+  values: ProfileValues
+  email: string
+  /** Rule messages, and after a refused update the server's messages, shown at their fields. */
+  errors: ProfileFieldErrors
+  /** The errorType of the last failed update. */
+  errorType: string | null
+}
+
+export type ProfileFormEvent =
+  | { type: 'field.change'; field: keyof ProfileValues & string; value: string }
+  | { type: 'form.submit' }
+  /** 'Try again' after the profile could not be read. */
+  | { type: 'profile.reload' }
+
+const emptyValues: ProfileValues = { firstName: '', lastName: '', phone: '', country: '' }
+
+const valuesOf = (profile: Profile): ProfileValues => ({
+  firstName: profile.firstName,
+  lastName: profile.lastName,
+  phone: profile.phone,
+  country: profile.country,
+})
+
+/**
+ * The profile form (spec §2 "Profile", §3 "Profile state", §4 "Profile", §7 GET and PUT
+ * /api/users/profile). The profile is read, edited and sent with Update; success shows 'Profile
+ * was updated' for 3 s (the transient message), a refusal shows its message and the server's
+ * field errors at their fields.
+ */
+export const profileFormMachine = setup({
+  types: {} as {
+    context: ProfileFormContext
+    events: ProfileFormEvent
+  },
+  actors: {
+    /** GET /api/users/profile. */
+    loadProfile: fromPromise<Profile>(() => {
+      throw new Error('profileForm: the loadProfile actor was not provided')
+    }),
+    /** PUT /api/users/profile; rejects with ProfileRejected carrying the field errors. */
+    saveProfile: fromPromise<Profile, ProfileValues>(() => {
+      throw new Error('profileForm: the saveProfile actor was not provided')
+    }),
+  },
+  actions: {
+    adopt: assign((_, params: { profile: Profile }) => ({
+      values: valuesOf(params.profile),
+      email: params.profile.email,
+      errors: {},
+      errorType: null,
+    })),
+    setValue: assign(({ context }, params: { field: string; value: string }) => {
+      const errors: Record<string, string | undefined> = { ...context.errors }
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the edited field's message goes
+      delete errors[params.field]
+      return { values: { ...context.values, [params.field]: params.value }, errors }
+    }),
+    showErrors: assign(({ context }) => ({ errors: validateForm(profileSchema, context.values) })),
+    clearErrors: assign({ errors: {}, errorType: null }),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      errors: fieldErrorsOf(params.error),
+      errorType: errorTypeOf(params.error),
+    })),
+    /** The cached profile is refreshed (spec §7); the route provides it. */
+    profileSaved: (_, _params: { profile: Profile }) => {
+      throw new Error('profileForm: the profileSaved action was not provided')
+    },
+  },
+  guards: {
+    isValid: ({ context }) => isFormValid(profileSchema, context.values),
+  },
+  delays: { transientMessage: TRANSIENT_MESSAGE_MS },
+}).createMachine({
+  id: 'profileForm',
+  description: 'The customer’s profile: read, edit, Update',
+  context: { values: emptyValues, email: '', errors: {}, errorType: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The profile is being read.',
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: {
+          target: 'editing',
+          actions: { type: 'adopt', params: ({ event }) => ({ profile: event.output }) },
+        },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      description: "The profile could not be read: a message and 'Try again'.",
+      on: { 'profile.reload': 'loading' },
+    },
+    editing: {
+      description: 'The customer edits the fields; a broken rule shows its message on Update.',
+      on: {
+        'field.change': {
+          actions: {
+            type: 'setValue',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
+          { actions: 'showErrors' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'The update is with the server; Update is disabled.',
+      invoke: {
+        id: 'saveProfile',
+        src: 'saveProfile',
+        input: ({ context }) => context.values,
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'adopt', params: ({ event }) => ({ profile: event.output }) },
+            { type: 'profileSaved', params: ({ event }) => ({ profile: event.output }) },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    saved: {
+      description: "'Profile was updated' shows for 3 s (the transient message).",
+      after: { transientMessage: 'editing' },
+      on: {
+        'field.change': {
+          target: 'editing',
+          actions: {
+            type: 'setValue',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'form.submit': 'submitting',
+      },
+    },
+    failed: {
+      description: 'The update was refused: its message shows, and the server’s at the fields.',
+      on: {
+        'field.change': {
+          target: 'editing',
+          actions: {
+            type: 'setValue',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'form.submit': { target: 'submitting', actions: 'clearErrors' },
+      },
+    },
+  },
+})
+
+export type ProfileFormMachine = typeof profileFormMachine
+export type ProfileFormSnapshot = SnapshotFrom<ProfileFormMachine>
+
+/** What the profile page shows, read from the chart. */
+export function selectProfileView(snapshot: ProfileFormSnapshot) {
+  const { context } = snapshot
+  return {
+    phase: snapshot.matches('loading')
+      ? ('loading' as const)
+      : snapshot.matches('loadFailed')
+        ? ('loadFailed' as const)
+        : ('ready' as const),
+    values: context.values,
+    email: context.email,
+    errors: context.errors,
+    submitting: snapshot.matches('submitting'),
+    saved: snapshot.matches('saved'),
+    errorType: snapshot.matches('failed') ? context.errorType : null,
+    hasFieldErrors: Object.keys(context.errors).length > 0,
+  }
+}
+
+export type ProfileView = ReturnType<typeof selectProfileView>

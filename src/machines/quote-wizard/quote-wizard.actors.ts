@@ -1,0 +1,13 @@
+import { fromPromise } from 'xstate'
+import { unwrap } from '../../api/api-error'
+import type { MainClient } from '../../api/main-client'
+import type { QuoteRequest } from './quote-request'
+
+/** The quote wizard's real side effect: POST /api/exchange-request (spec §7; only failure matters). */
+export function createQuoteWizardActors(api: MainClient) {
+  return {
+    submitQuote: fromPromise<unknown, QuoteRequest>(({ input, signal }) =>
+      unwrap(api.POST('/api/exchange-request', { body: input, signal })),
+    ),
+  }
+}

@@ -1,0 +1,264 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  composeMessage,
+  parseAmount,
+  QUOTE_DEFAULTS,
+  type CryptoCurrency,
+  type FiatCurrency,
+  type QuoteRequest,
+} from './quote-request'
+
+export interface QuoteContact {
+  name: string
+  email: string
+  phone: string
+  country: string
+}
+
+export interface QuoteValues extends QuoteContact {
+  fromCurrency: FiatCurrency
+  toCurrency: CryptoCurrency
+  /** Spec §5: an integer; an empty amount is 0. */
+  amount: number
+  promoCode: string
+  message: string
+}
+
+export type QuoteTextField = 'promoCode' | 'message' | keyof QuoteContact
+
+export interface QuoteWizardContext {
+  values: QuoteValues
+  /** 'Redeem promo code' was pressed: the promo code field shows. */
+  promoOpen: boolean
+  /** Set when Next was pressed without an amount; cleared when the amount changes. */
+  amountError: string | null
+  /** The contact e-mail the last request was sent with (the submitted view names it). */
+  sentTo: string
+}
+
+export type QuoteWizardEvent =
+  /** Opens the dialog; the contact fields still empty are filled from the profile. */
+  | { type: 'quote.open'; contact: QuoteContact }
+  | { type: 'quote.close' }
+  | { type: 'quote.next' }
+  | { type: 'quote.back' }
+  | { type: 'quote.submit' }
+  | { type: 'amount.change'; value: string }
+  | { type: 'currency.change'; side: 'from'; currency: FiatCurrency }
+  | { type: 'currency.change'; side: 'to'; currency: CryptoCurrency }
+  | { type: 'promo.reveal' }
+  | { type: 'field.change'; field: QuoteTextField; value: string }
+  /** 'Go to Verification' on the submitted view. */
+  | { type: 'verification.go' }
+
+/** Shown under the amount when Next is pressed without one (the server takes 1 and up). */
+export const AMOUNT_REQUIRED = 'Enter an amount of at least 1'
+
+export const initialQuoteValues: QuoteValues = {
+  fromCurrency: QUOTE_DEFAULTS.fromCurrency,
+  toCurrency: QUOTE_DEFAULTS.toCurrency,
+  amount: QUOTE_DEFAULTS.amount,
+  promoCode: '',
+  message: '',
+  name: '',
+  email: '',
+  phone: '',
+  country: '',
+}
+
+const initialContext: QuoteWizardContext = {
+  values: initialQuoteValues,
+  promoOpen: false,
+  amountError: null,
+  sentTo: '',
+}
+
+/** The body of POST /api/exchange-request for the dialog's values (spec §3, §7). */
+export function quoteRequestOf(values: QuoteValues): QuoteRequest {
+  return {
+    fromCurrency: values.fromCurrency,
+    toCurrency: values.toCurrency,
+    amount: values.amount,
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    country: values.country.trim(),
+    message: composeMessage(values.message, values.promoCode),
+  }
+}
+
+/**
+ * The personal quote dialog 'Request personal quote', from calculation to contact to submitted
+ * (spec §2 "Quote dialog", §4 "Quote dialog", §5 "Quote dialog", §7 POST /api/exchange-request,
+ * §8 "Quote submission failure"). It opens on 'Calculation' (EUR to BTC, 1000), Next and Back
+ * move between it and 'Contact information', and the request goes to the server; success shows
+ * the submitted view, a failure stays on the contact step with a short message (decision 030),
+ * and Close resets it to step 1.
+ */
+export const quoteWizardMachine = setup({
+  types: {} as {
+    context: QuoteWizardContext
+    events: QuoteWizardEvent
+  },
+  actors: {
+    /** POST /api/exchange-request. */
+    submitQuote: fromPromise<unknown, QuoteRequest>(() => {
+      throw new Error('quoteWizard: the submitQuote actor was not provided')
+    }),
+  },
+  actions: {
+    prefillContact: assign(({ context }, params: { contact: QuoteContact }) => {
+      const { values } = context
+      const keep = (field: keyof QuoteContact) => values[field] || params.contact[field]
+      return {
+        values: {
+          ...values,
+          name: keep('name'),
+          email: keep('email'),
+          phone: keep('phone'),
+          country: keep('country'),
+        },
+      }
+    }),
+    setAmount: assign(({ context }, params: { value: string }) => ({
+      values: { ...context.values, amount: parseAmount(params.value) },
+      amountError: null,
+    })),
+    setCurrency: assign(
+      ({ context }, params: { side: 'from' | 'to'; currency: FiatCurrency | CryptoCurrency }) => ({
+        values:
+          params.side === 'from'
+            ? { ...context.values, fromCurrency: params.currency as FiatCurrency }
+            : { ...context.values, toCurrency: params.currency as CryptoCurrency },
+      }),
+    ),
+    revealPromo: assign({ promoOpen: true }),
+    setText: assign(({ context }, params: { field: QuoteTextField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+    })),
+    showAmountError: assign({ amountError: AMOUNT_REQUIRED }),
+    rememberRecipient: assign(({ context }) => ({ sentTo: context.values.email.trim() })),
+    /** After a sent request the next one starts afresh (the contact details come back on open). */
+    reset: assign(() => initialContext),
+    /** Navigation belongs to the route: /app/verification. */
+    goToVerification: () => {
+      throw new Error('quoteWizard: the goToVerification action was not provided')
+    },
+  },
+  guards: {
+    hasAmount: ({ context }) => context.values.amount >= 1,
+  },
+}).createMachine({
+  id: 'quoteWizard',
+  description: "The 'Request personal quote' dialog: calculation, contact information, submitted",
+  context: initialContext,
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'The dialog is not shown; the home page offers it.',
+      on: {
+        'quote.open': {
+          target: 'calculation',
+          actions: {
+            type: 'prefillContact',
+            params: ({ event }) => ({ contact: event.contact }),
+          },
+        },
+      },
+    },
+    calculation: {
+      description:
+        "Step 1 'Calculation': amount and currency, 'Converted to', promo code and message.",
+      on: {
+        'amount.change': {
+          actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) },
+        },
+        'currency.change': {
+          actions: {
+            type: 'setCurrency',
+            params: ({ event }) => ({ side: event.side, currency: event.currency }),
+          },
+        },
+        'promo.reveal': { actions: 'revealPromo' },
+        'field.change': {
+          actions: {
+            type: 'setText',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'quote.next': [{ guard: 'hasAmount', target: 'contact' }, { actions: 'showAmountError' }],
+        'quote.close': 'closed',
+      },
+    },
+    contact: {
+      description:
+        "Step 2 'Contact information': name, e-mail, phone and country, prefilled from the profile.",
+      initial: 'editing',
+      on: {
+        'field.change': {
+          actions: {
+            type: 'setText',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'quote.back': 'calculation',
+        'quote.submit': 'submitting',
+        'quote.close': 'closed',
+      },
+      states: {
+        editing: {
+          description: 'The contact details are being checked before the request is sent.',
+        },
+        failed: {
+          description: 'The last request failed: a short message shows above the buttons.',
+        },
+      },
+    },
+    submitting: {
+      description: "The request is with the server; 'Request a quote' is disabled.",
+      invoke: {
+        id: 'submitQuote',
+        src: 'submitQuote',
+        input: ({ context }) => quoteRequestOf(context.values),
+        onDone: { target: 'submitted', actions: 'rememberRecipient' },
+        onError: 'contact.failed',
+      },
+    },
+    submitted: {
+      description:
+        "'Form has been submitted': the e-mail notice and the prompt to start verification.",
+      on: {
+        'quote.close': { target: 'closed', actions: 'reset' },
+        'verification.go': { target: 'closed', actions: ['reset', 'goToVerification'] },
+      },
+    },
+  },
+})
+
+export type QuoteWizardMachine = typeof quoteWizardMachine
+export type QuoteWizardSnapshot = SnapshotFrom<QuoteWizardMachine>
+
+export type QuoteStep = 'closed' | 'calculation' | 'contact' | 'submitting' | 'submitted'
+
+/** What the dialog shows, read from the chart. */
+export function selectQuoteView(snapshot: QuoteWizardSnapshot) {
+  const step: QuoteStep = snapshot.matches('calculation')
+    ? 'calculation'
+    : snapshot.matches('contact')
+      ? 'contact'
+      : snapshot.matches('submitting')
+        ? 'submitting'
+        : snapshot.matches('submitted')
+          ? 'submitted'
+          : 'closed'
+  return {
+    step,
+    values: snapshot.context.values,
+    promoOpen: snapshot.context.promoOpen,
+    amountError: snapshot.context.amountError,
+    failed: snapshot.matches({ contact: 'failed' }),
+    sentTo: snapshot.context.sentTo,
+  }
+}
+
+export type QuoteView = ReturnType<typeof selectQuoteView>

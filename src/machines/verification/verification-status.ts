@@ -1,0 +1,67 @@
+/**
+ * A verification's review status and the button it gives (spec §3 "KYC status", "KYB status",
+ * §4 "Verification"): 'Start' by default, 'Continue' while the status is init, and a disabled
+ * 'Completed: approved' (GREEN) or 'Completed: rejected' (anything else) once completed.
+ */
+import type { components } from '../../api/main.gen'
+
+export type VerificationKind = 'kyc' | 'kyb'
+export type ReviewStatus = components['schemas']['SumsubReviewStatus']
+export type ReviewAnswer = components['schemas']['SumsubReviewResult']['reviewAnswer']
+
+export interface VerificationStatus {
+  /** null: verification never started. */
+  reviewStatus: ReviewStatus | null
+  reviewAnswer: ReviewAnswer | null
+}
+
+export const NOT_STARTED: VerificationStatus = { reviewStatus: null, reviewAnswer: null }
+
+export interface VerificationButton {
+  label: 'Start' | 'Continue' | 'Completed: approved' | 'Completed: rejected'
+  /** Completed verifications cannot be started again. */
+  disabled: boolean
+}
+
+export function isCompleted(status: VerificationStatus): boolean {
+  return status.reviewStatus === 'completed'
+}
+
+export function buttonOf(status: VerificationStatus): VerificationButton {
+  if (isCompleted(status)) {
+    return {
+      label: status.reviewAnswer === 'GREEN' ? 'Completed: approved' : 'Completed: rejected',
+      disabled: true,
+    }
+  }
+  return { label: status.reviewStatus === 'init' ? 'Continue' : 'Start', disabled: false }
+}
+
+const reviewStatuses: readonly string[] = [
+  'init',
+  'pending',
+  'prechecked',
+  'queued',
+  'completed',
+  'onHold',
+  'awaitingService',
+  'awaitingUser',
+] satisfies ReviewStatus[]
+
+/**
+ * A status as the widget reports it (`idCheck.onApplicantStatusChanged` and its kin carry
+ * `reviewStatus` and `reviewResult.reviewAnswer`); null when the payload is not one.
+ */
+export function statusFromWidget(payload: unknown): VerificationStatus | null {
+  if (typeof payload !== 'object' || payload === null) return null
+  const { reviewStatus, reviewResult } = payload as Record<string, unknown>
+  if (typeof reviewStatus !== 'string' || !reviewStatuses.includes(reviewStatus)) return null
+  const answer =
+    typeof reviewResult === 'object' && reviewResult !== null
+      ? (reviewResult as Record<string, unknown>).reviewAnswer
+      : undefined
+  return {
+    reviewStatus: reviewStatus as ReviewStatus,
+    reviewAnswer: answer === 'GREEN' || answer === 'RED' ? answer : null,
+  }
+}

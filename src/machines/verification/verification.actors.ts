@@ -1,0 +1,40 @@
+import { fromPromise } from 'xstate'
+import { unwrap } from '../../api/api-error'
+import type { MainClient } from '../../api/main-client'
+import type { VerificationKind, VerificationStatus } from './verification-status'
+
+/** A token for the widget: POST /api/sumsub/kyc or /kyb (spec §7). */
+async function tokenFor(api: MainClient, kind: VerificationKind, signal: AbortSignal) {
+  const answer = await unwrap(
+    kind === 'kyc'
+      ? api.POST('/api/sumsub/kyc', { signal })
+      : api.POST('/api/sumsub/kyb', { signal }),
+  )
+  return answer.token
+}
+
+/** The status in one shape for both kinds: GET /api/sumsub/kyc-status or /kyb-status (spec §7). */
+async function statusOf(
+  api: MainClient,
+  kind: VerificationKind,
+  signal: AbortSignal,
+): Promise<VerificationStatus> {
+  if (kind === 'kyc') {
+    const s = await unwrap(api.GET('/api/sumsub/kyc-status', { signal }))
+    return {
+      reviewStatus: s.kycReviewStatus,
+      reviewAnswer: s.kycReviewResult?.reviewAnswer ?? null,
+    }
+  }
+  const s = await unwrap(api.GET('/api/sumsub/kyb-status', { signal }))
+  return { reviewStatus: s.kybReviewStatus, reviewAnswer: s.kybReviewResult?.reviewAnswer ?? null }
+}
+
+/** One kind's server calls; the widget bridge is the page's and comes from the route. */
+export function createVerificationActors(api: MainClient, kind: VerificationKind) {
+  return {
+    fetchStatus: fromPromise<VerificationStatus>(({ signal }) => statusOf(api, kind, signal)),
+    fetchToken: fromPromise<string>(({ signal }) => tokenFor(api, kind, signal)),
+    renewToken: fromPromise<string>(({ signal }) => tokenFor(api, kind, signal)),
+  }
+}

@@ -1,0 +1,50 @@
+import type { PaymentView } from '../../machines/payment-widget/payment-widget.machine'
+import type { FrameRef } from './account-fields'
+import './customer.css'
+
+export interface PaymentWidgetProps {
+  view: PaymentView
+  /** The widget's frame, which the page's message listener checks messages against. */
+  frameRef: FrameRef
+  /** The close button and Escape. */
+  onClose: () => void
+}
+
+/** Spec §4 "Payment widget": full screen over the page while the card payment widget runs. */
+export function PaymentWidget({ view, frameRef, onClose }: PaymentWidgetProps) {
+  if (view.phase === 'closed') return null
+  return (
+    <div
+      className="payment-widget"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="payment-widget-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose()
+      }}
+    >
+      <div className="payment-widget-bar">
+        <h2 id="payment-widget-title" className="payment-widget-title">
+          Fast exchange
+        </h2>
+        <button type="button" className="button button-secondary" autoFocus onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {view.phase === 'open' && view.frameUrl ? (
+        <iframe
+          ref={frameRef}
+          className="payment-widget-frame"
+          title="Card payment"
+          src={view.frameUrl}
+          allow="payment; camera; clipboard-write"
+        />
+      ) : (
+        <div className="payment-widget-loading" role="status">
+          <div className="loading-spinner" aria-hidden="true" />
+          Opening the payment window…
+        </div>
+      )}
+    </div>
+  )
+}

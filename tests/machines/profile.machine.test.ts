@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type Actor } from 'xstate'
+import { ApiError } from '../../src/api/api-error'
+import { profileFieldErrors } from '../../src/machines/profile-form/profile-errors'
+import {
+  profileFormMachine,
+  selectProfileView,
+  TRANSIENT_MESSAGE_MS,
+  type Profile,
+  type ProfileFormEvent,
+  type ProfileValues,
+} from '../../src/machines/profile-form/profile-form.machine'
+import { DeferredQueue } from '../support/deferred'
+import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
+import {
+  createProfilePathModel,
+  names,
+  PHONE_MESSAGE,
+  phoneRefused,
+  storedProfile,
+} from './profile-model'
+
+interface Ctx {
+  actor: Actor<typeof profileFormMachine>
+  loads: DeferredQueue<Profile>
+  saves: DeferredQueue<Profile>
+  sent: ProfileValues[]
+  refreshed: Profile[]
+}
+
+describe('profile form (spec §4 Profile)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const pm = createProfilePathModel()
+
+  const runner: PathRunner<typeof profileFormMachine, Ctx> = {
+    setup(inspect) {
+      const ctx = {
+        loads: new DeferredQueue<Profile>(),
+        saves: new DeferredQueue<Profile>(),
+        sent: [],
+        refreshed: [],
+      } as unknown as Ctx
+      ctx.actor = createActor(
+        profileFormMachine.provide({
+          actors: {
+            loadProfile: fromPromise(() => ctx.loads.next()),
+            saveProfile: fromPromise(({ input }) => {
+              ctx.sent.push(input)
+              return ctx.saves.next()
+            }),
+          },
+          actions: { profileSaved: (_, { profile }) => void ctx.refreshed.push(profile) },
+        }),
+        { inspect },
+      ).start()
+      return ctx
+    },
+    async event(ctx, event) {
+      const e = event as { type: string; output?: Profile; error?: unknown }
+      const refreshed = ctx.refreshed.length
+      if (e.type === 'xstate.done.actor.loadProfile' && e.output) ctx.loads.latest.resolve(e.output)
+      else if (e.type === 'xstate.error.actor.loadProfile')
+        ctx.loads.latest.reject(new Error('503'))
+      else if (e.type === 'xstate.done.actor.saveProfile' && e.output)
+        ctx.saves.latest.resolve(e.output)
+      else if (e.type === 'xstate.error.actor.saveProfile') ctx.saves.latest.reject(e.error)
+      else if (e.type.startsWith('xstate.after.transientMessage')) {
+        // The message stays its full 3000 ms, then goes.
+        await vi.advanceTimersByTimeAsync(TRANSIENT_MESSAGE_MS - 1)
+        expect(ctx.actor.getSnapshot().matches('saved')).toBe(true)
+        await vi.advanceTimersByTimeAsync(1)
+      } else ctx.actor.send(event as ProfileFormEvent)
+      await vi.advanceTimersByTimeAsync(0)
+      // The cached profile is refreshed exactly when an update succeeds (spec §7).
+      expect(ctx.refreshed.length - refreshed).toBe(
+        e.type === 'xstate.done.actor.saveProfile' ? 1 : 0,
+      )
+    },
+    snapshot: (ctx) => ctx.actor.getSnapshot(),
+    states: {
+      loading: (ctx, s) => {
+        expect(selectProfileView(s).phase).toBe('loading')
+        expect(ctx.loads.all.length).toBeGreaterThan(0)
+      },
+      loadFailed: (_ctx, s) => {
+        expect(selectProfileView(s).phase).toBe('loadFailed')
+      },
+      editing: (_ctx, s) => {
+        const view = selectProfileView(s)
+        expect(view).toMatchObject({ phase: 'ready', saved: false, errorType: null })
+        expect(view.email).toBe(storedProfile.email)
+        if (view.errors.firstName) expect(view.errors.firstName).toBe('Max 100 characters')
+      },
+      submitting: (ctx, s) => {
+        expect(selectProfileView(s).submitting).toBe(true)
+        expect(ctx.sent.at(-1)).toEqual(s.context.values)
+        expect(s.context.errors).toEqual({})
+      },
+      saved: (_ctx, s) => {
+        const view = selectProfileView(s)
+        expect(view.saved).toBe(true)
+        expect(view.values.firstName).toBe(names.good)
+      },
+      failed: (_ctx, s) => {
+        const view = selectProfileView(s)
+        expect(view.errorType).not.toBeNull()
+        // The server's field errors show at their fields.
+        if (view.errorType === 'VALIDATION_ERROR')
+          expect(view.errors).toEqual({ phone: PHONE_MESSAGE })
+        else expect(view.errors).toEqual({})
+      },
+    },
+    teardown: (ctx) => {
+      ctx.actor.stop()
+    },
+  }
+
+  it('has an assertion for every state', () => {
+    expect(statesWithoutAssertion(pm, runner.states)).toEqual([])
+  })
+
+  it('takes every state and transition on generated paths (the 3 s message as a named delay)', async () => {
+    const report = await runAllPaths(pm, runner, 'machine')
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+    expect(phoneRefused).toBeInstanceOf(ApiError)
+  })
+
+  it('shows the message for 3000 ms', () => {
+    expect(TRANSIENT_MESSAGE_MS).toBe(3000)
+    expect(profileFormMachine.implementations.delays.transientMessage).toBe(3000)
+  })
+
+  it("reads the server's field errors by JSON pointer, in words a customer reads", () => {
+    expect(
+      profileFieldErrors({
+        errors: [
+          {
+            field: '/phone',
+            message: 'must match pattern "^(\\+?[0-9 ]{0,30})$"',
+            code: 'pattern',
+          },
+          {
+            field: '/firstName',
+            message: 'must NOT have more than 100 characters',
+            code: 'maxLength',
+          },
+          { field: '/email', message: 'is not an allowed property', code: 'additionalProperties' },
+          { field: '/phone', message: 'again', code: 'x' },
+        ],
+      }),
+    ).toEqual({
+      phone: PHONE_MESSAGE,
+      firstName: 'First name must NOT have more than 100 characters',
+    })
+    expect(profileFieldErrors({ type: 'about:blank' })).toEqual({})
+    expect(profileFieldErrors(null)).toEqual({})
+  })
+})

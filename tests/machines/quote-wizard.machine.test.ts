@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, type Actor } from 'xstate'
+import {
+  composeMessage,
+  parseAmount,
+  type QuoteRequest,
+} from '../../src/machines/quote-wizard/quote-request'
+import {
+  AMOUNT_REQUIRED,
+  initialQuoteValues,
+  quoteRequestOf,
+  quoteWizardMachine,
+  selectQuoteView,
+  type QuoteWizardEvent,
+} from '../../src/machines/quote-wizard/quote-wizard.machine'
+import { DeferredQueue } from '../support/deferred'
+import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
+import { createQuotePathModel, fixtures, profileContact } from './quote-wizard-model'
+
+interface Ctx {
+  actor: Actor<typeof quoteWizardMachine>
+  requests: DeferredQueue<unknown>
+  sent: QuoteRequest[]
+  effects: string[]
+}
+
+describe('quote wizard (spec §4 Quote dialog)', () => {
+  const pm = createQuotePathModel()
+
+  const runner: PathRunner<typeof quoteWizardMachine, Ctx> = {
+    setup(inspect) {
+      const requests = new DeferredQueue<unknown>()
+      const sent: QuoteRequest[] = []
+      const effects: string[] = []
+      const actor = createActor(
+        quoteWizardMachine.provide({
+          actors: {
+            submitQuote: fromPromise(({ input }) => {
+              sent.push(input)
+              return requests.next()
+            }),
+          },
+          actions: { goToVerification: () => void effects.push('verification') },
+        }),
+        { inspect },
+      ).start()
+      return { actor, requests, sent, effects }
+    },
+    async event(ctx, event) {
+      const before = ctx.effects.length
+      if (event.type === 'xstate.done.actor.submitQuote') ctx.requests.latest.resolve({})
+      else if (event.type === 'xstate.error.actor.submitQuote')
+        ctx.requests.latest.reject(new Error('400'))
+      else ctx.actor.send(event as QuoteWizardEvent)
+      await new Promise((r) => setTimeout(r, 0))
+      // Navigation happens on 'Go to Verification' and nowhere else.
+      expect(ctx.effects.slice(before)).toEqual(
+        event.type === 'verification.go' ? ['verification'] : [],
+      )
+    },
+    snapshot: (ctx) => ctx.actor.getSnapshot(),
+    states: {
+      closed: (_ctx, s) => {
+        expect(selectQuoteView(s).step).toBe('closed')
+      },
+      calculation: (_ctx, s) => {
+        const view = selectQuoteView(s)
+        expect(view.step).toBe('calculation')
+        // The amount's message shows only for a missing amount.
+        if (view.amountError !== null) {
+          expect(view.amountError).toBe(AMOUNT_REQUIRED)
+          expect(view.values.amount).toBe(0)
+        }
+      },
+      contact: (_ctx, s) => {
+        const { values } = s.context
+        expect(values.amount).toBeGreaterThanOrEqual(1)
+        // Prefilled from the profile.
+        expect(values.name).toBe(profileContact.name)
+        expect(values.email).toBe(profileContact.email)
+        expect(values.country).toBe(profileContact.country)
+      },
+      'contact.editing': (_ctx, s) => {
+        expect(selectQuoteView(s).failed).toBe(false)
+      },
+      'contact.failed': (ctx, s) => {
+        expect(selectQuoteView(s).failed).toBe(true)
+        expect(ctx.sent.length).toBeGreaterThan(0)
+      },
+      submitting: (ctx, s) => {
+        // Exactly what the dialog shows goes to the server, the promo code as a line of the message.
+        expect(ctx.sent.at(-1)).toEqual(quoteRequestOf(s.context.values))
+        const { values } = s.context
+        expect(ctx.sent.at(-1)?.message).toBe(composeMessage(values.message, values.promoCode))
+        expect(selectQuoteView(s).step).toBe('submitting')
+      },
+      submitted: (ctx, s) => {
+        expect(s.context.sentTo).toBe(ctx.sent.at(-1)?.email)
+        expect(selectQuoteView(s).step).toBe('submitted')
+      },
+    },
+    teardown: (ctx) => {
+      ctx.actor.stop()
+    },
+  }
+
+  it('has an assertion for every state', () => {
+    expect(statesWithoutAssertion(pm, runner.states)).toEqual([])
+  })
+
+  it('takes every state and transition on generated paths', async () => {
+    const report = await runAllPaths(pm, runner, 'machine')
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  it('starts from EUR to BTC, 1000, and sends the promo code as a line of the message', async () => {
+    expect(initialQuoteValues).toMatchObject({
+      fromCurrency: 'EUR',
+      toCurrency: 'BTC',
+      amount: 1000,
+    })
+    const sent: QuoteRequest[] = []
+    const actor = createActor(
+      quoteWizardMachine.provide({
+        actors: {
+          submitQuote: fromPromise(({ input }) => {
+            sent.push(input)
+            return Promise.resolve({})
+          }),
+        },
+      }),
+    ).start()
+    actor.send(fixtures.open)
+    actor.send({ type: 'promo.reveal' })
+    actor.send({ type: 'field.change', field: 'promoCode', value: ' FIRST1000 ' })
+    actor.send({ type: 'field.change', field: 'message', value: 'Call me.' })
+    actor.send({ type: 'quote.next' })
+    actor.send({ type: 'quote.submit' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(sent).toEqual([
+      {
+        fromCurrency: 'EUR',
+        toCurrency: 'BTC',
+        amount: 1000,
+        name: 'Anna Kowalska',
+        email: 'anna@example.com',
+        phone: '',
+        country: 'PL',
+        message: 'Call me.\nPromo code: FIRST1000',
+      },
+    ])
+    // Close after a sent request starts afresh at step 1.
+    actor.send({ type: 'quote.close' })
+    actor.send({ type: 'quote.open', contact: { ...profileContact, name: 'Ann' } })
+    expect(selectQuoteView(actor.getSnapshot())).toMatchObject({
+      step: 'calculation',
+      promoOpen: false,
+      values: { ...initialQuoteValues, name: 'Ann', email: 'anna@example.com', country: 'PL' },
+    })
+  })
+
+  it('keeps what the customer typed over the profile when the dialog reopens', () => {
+    const actor = createActor(quoteWizardMachine).start()
+    actor.send(fixtures.open)
+    actor.send({ type: 'quote.next' })
+    actor.send({ type: 'field.change', field: 'name', value: 'A. K.' })
+    actor.send({ type: 'quote.close' })
+    actor.send(fixtures.open)
+    expect(actor.getSnapshot().value).toBe('calculation')
+    expect(actor.getSnapshot().context.values.name).toBe('A. K.')
+  })
+
+  it('parses the amount as an integer: an empty amount is 0', () => {
+    expect(parseAmount('')).toBe(0)
+    expect(parseAmount('1000')).toBe(1000)
+    expect(parseAmount('1 500')).toBe(1500)
+    expect(parseAmount('abc')).toBe(0)
+    expect(parseAmount('99999999999')).toBe(1_000_000_000)
+    expect(composeMessage('', '')).toBe('')
+    expect(composeMessage('', 'X1')).toBe('Promo code: X1')
+    expect(composeMessage(' Hi ', '')).toBe('Hi')
+  })
+})

@@ -1,0 +1,212 @@
+import { act, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  TRANSIENT_MESSAGE_MS,
+  type ProfileFormSnapshot,
+} from '../../src/machines/profile-form/profile-form.machine'
+import {
+  PROFILE_LOAD_FAILED,
+  PROFILE_UPDATED,
+  profileFailureText,
+} from '../../src/ui/account/profile-page'
+import { createProfilePathModel, PHONE_MESSAGE, storedProfile } from '../machines/profile-model'
+import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
+import { renderSignedIn } from './home-support'
+import { json, problem } from './support/fake-api'
+import type { RenderedApp } from './support/render-app'
+
+const LOAD = { method: 'GET', path: '/api/users/profile' }
+const SAVE = { method: 'PUT', path: '/api/users/profile' }
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+const messageAt = (label: string) => {
+  const id = field(label).getAttribute('aria-describedby') ?? ''
+  return (
+    id
+      .split(' ')
+      .filter((part) => part.endsWith('-error'))
+      .map((part) => document.getElementById(part)?.textContent ?? '')
+      .join('') || null
+  )
+}
+const updateButton = () => screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement
+const savedMessage = () => screen.queryByText(PROFILE_UPDATED)
+const snapshotOf = (app: RenderedApp) =>
+  app.probe.actor('profileForm').getSnapshot() as ProfileFormSnapshot
+
+/** The server's refusal of the phone: 400 problem+json with the field errors. */
+const phoneRefusal = () =>
+  json(400, {
+    type: 'about:blank',
+    title: 'Bad Request',
+    status: 400,
+    errorType: 'VALIDATION_ERROR',
+    errors: [
+      { field: '/phone', message: 'must match pattern "^(\\+?[0-9 ]{0,30})$"', code: 'pattern' },
+    ],
+  })
+
+async function settle(rounds = 5) {
+  for (let i = 0; i < rounds; i++) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+  }
+}
+
+describe('profile page (spec §2 Profile, §4 Profile)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  const pm = createProfilePathModel()
+
+  const runner: PathRunner<typeof pm.machine, RenderedApp> = {
+    async setup(inspect) {
+      const app = await renderSignedIn('/app/profile', {
+        machineId: 'profileForm',
+        inspect,
+        user: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) },
+        prepare: (api) => api.hold(LOAD.method, LOAD.path).hold(SAVE.method, SAVE.path),
+      })
+      await settle()
+      expect(screen.getByRole('heading', { name: 'Profile' })).toBeTruthy()
+      return app
+    },
+    async event(app, event) {
+      const e = event as { type: string; field?: string; value?: string; error?: unknown }
+      if (e.type === 'xstate.done.actor.loadProfile')
+        await app.api.answer(LOAD.method, LOAD.path, json(200, storedProfile))
+      else if (e.type === 'xstate.error.actor.loadProfile')
+        await app.api.answer(LOAD.method, LOAD.path, problem('OTHER_ERROR', 500))
+      else if (e.type === 'profile.reload')
+        await app.user.click(screen.getByRole('button', { name: 'Try again' }))
+      else if (e.type === 'field.change') {
+        const input = field('First name')
+        await app.user.clear(input)
+        await app.user.click(input)
+        await app.user.paste(e.value ?? '')
+      } else if (e.type === 'form.submit') await app.user.click(updateButton())
+      else if (e.type === 'xstate.done.actor.saveProfile') {
+        const { values } = snapshotOf(app).context
+        expect(app.api.last(SAVE.method, SAVE.path)?.body).toEqual({
+          firstName: values.firstName,
+          lastName: values.lastName,
+          country: values.country,
+          phone: values.phone,
+        })
+        await app.api.answer(SAVE.method, SAVE.path, json(200, { ...storedProfile, ...values }))
+      } else if (e.type === 'xstate.error.actor.saveProfile') {
+        const refusedPhone = (e.error as { errorType?: string }).errorType === 'VALIDATION_ERROR'
+        await app.api.answer(
+          SAVE.method,
+          SAVE.path,
+          refusedPhone ? phoneRefusal() : problem('OTHER_ERROR', 500),
+        )
+      } else if (e.type.startsWith('xstate.after.transientMessage')) {
+        // 'Profile was updated' stays its full 3000 ms, then goes.
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(TRANSIENT_MESSAGE_MS - 1)
+        })
+        expect(savedMessage()).not.toBeNull()
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(1)
+        })
+      }
+      await settle()
+    },
+    snapshot: (app) => snapshotOf(app) as never,
+    states: {
+      loading: () => {
+        expect(screen.getByRole('status').textContent).toBe('Loading…')
+        expect(screen.queryByLabelText('First name')).toBeNull()
+        // Logout is there whatever happens to the form.
+        expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
+      },
+      loadFailed: () => {
+        expect(screen.getByRole('alert').textContent).toBe(PROFILE_LOAD_FAILED)
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+      },
+      editing: (_app, s) => {
+        const { values, errors } = s.context
+        expect(field('First name').value).toBe(values.firstName)
+        expect(field('Last name').value).toBe(storedProfile.lastName)
+        expect(field('Email').value).toBe(storedProfile.email)
+        expect(field('Email').readOnly).toBe(true)
+        expect(field('Phone').value).toBe(storedProfile.phone)
+        expect(field('Country').value).toBe(storedProfile.country)
+        expect(messageAt('First name')).toBe(errors.firstName ?? null)
+        expect(messageAt('Phone')).toBe(errors.phone ?? null)
+        expect(screen.queryByRole('alert')).toBeNull()
+        expect(savedMessage()).toBeNull()
+        expect(updateButton().disabled).toBe(false)
+      },
+      submitting: () => {
+        expect(updateButton().disabled).toBe(true)
+        expect(screen.queryByRole('alert')).toBeNull()
+      },
+      saved: () => {
+        expect(savedMessage()).not.toBeNull()
+        expect(updateButton().disabled).toBe(false)
+      },
+      failed: (_app, s) => {
+        const { errorType, errors } = s.context
+        const hasFieldErrors = Object.keys(errors).length > 0
+        expect(screen.getByRole('alert').textContent).toBe(
+          profileFailureText(errorType ?? '', hasFieldErrors),
+        )
+        // The server's field errors show at their fields.
+        expect(messageAt('Phone')).toBe(hasFieldErrors ? PHONE_MESSAGE : null)
+      },
+    },
+    teardown: (app) => {
+      app.unmount()
+    },
+  }
+
+  it('has an assertion for every state', () => {
+    expect(statesWithoutAssertion(pm, runner.states)).toEqual([])
+  })
+
+  it('takes every state and transition through the page (the 3 s message as the named delay)', async () => {
+    const report = await runAllPaths(pm, runner, 'ui')
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  }, 60_000)
+})
+
+describe('profile page details', () => {
+  it('sends the four editable fields, and logs out from the Logout section', async () => {
+    const app = await renderSignedIn('/app/profile', {
+      profile: storedProfile,
+      prepare: (api) =>
+        api.on(SAVE.method, SAVE.path, (_request, seen) =>
+          json(200, { ...storedProfile, ...(seen.body as object) }),
+        ),
+    })
+    await screen.findByDisplayValue(storedProfile.firstName)
+    await app.user.clear(field('Phone'))
+    await app.user.type(field('Phone'), '+48 500 000 000')
+    await app.user.selectOptions(field('Country'), 'DE')
+    await app.user.click(updateButton())
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeTruthy()
+    expect(app.api.last(SAVE.method, SAVE.path)?.body).toEqual({
+      firstName: 'Ann',
+      lastName: 'Kowalska',
+      country: 'DE',
+      phone: '+48 500 000 000',
+    })
+    await app.user.click(screen.getByRole('button', { name: 'Log out' }))
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    expect(window.localStorage.getItem('auth_session')).toBeNull()
+    expect(app.reloads.length).toBe(1)
+    app.unmount()
+  })
+})
