@@ -5,26 +5,9 @@
  * large-amount notice. The converter machine uses them and nothing else decides these rules.
  */
 
-export const FIAT_CURRENCIES = ['EUR', 'GBP', 'USD'] as const
-export const CRYPTO_CURRENCIES = [
-  'BTC',
-  'ETH',
-  'ADA',
-  'ATOM',
-  'BAT',
-  'BCH',
-  'DOT',
-  'LINK',
-  'LTC',
-  'NEO',
-  'SHIB',
-  'SOL',
-  'TRX',
-  'USDC',
-  'USDT',
-  'XLM',
-  'XRP',
-] as const
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '../currencies'
+
+export { CRYPTO_CURRENCIES, FIAT_CURRENCIES }
 
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number]
 export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number]

@@ -8,28 +8,10 @@ export type FiatCurrency = components['schemas']['FiatCurrency']
 export type CryptoCurrency = components['schemas']['CryptoCurrency']
 export type QuoteRequest = components['schemas']['ExchangeRequestCreate']
 
-/** Spec §3 "Currency": the amount is paid in fiat… */
-export const FIAT_CURRENCIES = ['EUR', 'GBP', 'USD'] as const satisfies readonly FiatCurrency[]
-/** …and converted to crypto (the server takes one of each). */
-export const CRYPTO_CURRENCIES = [
-  'BTC',
-  'ETH',
-  'ADA',
-  'ATOM',
-  'BAT',
-  'BCH',
-  'DOT',
-  'LINK',
-  'LTC',
-  'NEO',
-  'SHIB',
-  'SOL',
-  'TRX',
-  'USDC',
-  'USDT',
-  'XLM',
-  'XRP',
-] as const satisfies readonly CryptoCurrency[]
+/** Spec §3 "Currency": the amount is paid in fiat and converted to crypto (one of each). */
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '../currencies'
+
+export { CRYPTO_CURRENCIES, FIAT_CURRENCIES }
 
 /** The contract's largest amount. */
 export const MAX_QUOTE_AMOUNT = 1_000_000_000
