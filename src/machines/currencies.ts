@@ -1,4 +1,7 @@
-/** Spec §3 "Currency": the fixed lists, checked against the contract's enums. */
+/**
+ * Spec §3 "Currency": the fixed lists, checked against the contract's enums (the server keeps its
+ * own copy in server/market/currencies.ts, since the two share only openapi/).
+ */
 import type { components } from '../api/main.gen'
 
 export const FIAT_CURRENCIES = [
