@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 /**
- * One runner, four projects: machines (pure, node), ui (jsdom + Testing Library),
+ * One runner, four projects: machines (domain/ rules and machines, pure, node), ui (jsdom + Testing Library),
  * server (real PGlite and PostgreSQL over HTTP) and e2e (Chromium against the real server).
  */
 export default defineConfig({
@@ -13,7 +13,11 @@ export default defineConfig({
         test: {
           name: 'machines',
           environment: 'node',
-          include: ['tests/machines/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: [
+            'tests/domain/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+          ],
         },
       },
       {

@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, Queryable, Row } from './database.ts'
 
 /** Embedded PostgreSQL (WASM) with its files in dataDir; `memory://` keeps it in memory. */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  const pg = await PGlite.create(dataDir)
+  // numeric (money) comes back as the decimal string PostgreSQL wrote, never a JS number.
+  const pg = await PGlite.create(dataDir, { parsers: { [types.NUMERIC]: (text: string) => text } })
   const run = async <T extends Row>(
     q: Pick<PGlite, 'query'>,
     sql: string,

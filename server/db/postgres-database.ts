@@ -7,10 +7,21 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void
 }
 
+/** numeric (money) as the decimal string PostgreSQL wrote (node-postgres's default, made explicit). */
+const NUMERIC_OID = 1700
+const builtinParser = pg.types.getTypeParser as (oid: number, format?: string) => unknown
+const moneyAsText = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === NUMERIC_OID
+      ? (text: string) => text
+      : builtinParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+}
+
 /** A real PostgreSQL behind a pool; survives a server restart because idle clients that die are dropped. */
 export function openPostgresDatabase(options: PostgresOptions): Database {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
+    types: moneyAsText,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,

@@ -581,7 +581,12 @@ export interface components {
       fromCurrency: components['schemas']['CurrencyCode']
       /** @description The currency the customer wants to receive; of the other class (fiat/crypto) than `fromCurrency`. */
       toCurrency: components['schemas']['CurrencyCode']
-      /** @description Whole units of `fromCurrency`. */
+      /**
+       * @description Whole units of `fromCurrency`: an integer of 1 to 10 digits (1 to 1,000,000,000), no
+       *     decimal part, which a JSON number carries exactly. The server keeps it as a decimal
+       *     (PostgreSQL `numeric`), never rounded. The SPA sends the integer parse of what the
+       *     customer typed (spec §5: `1000.50` is 1000, `1,000` is 1000).
+       */
       amount: number
       /** @description Contact name (free text, may be empty). */
       name: string
@@ -625,7 +630,12 @@ export interface components {
       fromCurrency: components['schemas']['CurrencyCode']
       /** @description The currency the customer wants to receive. */
       toCurrency: components['schemas']['CurrencyCode']
-      /** @description Whole units of `fromCurrency`. */
+      /**
+       * @description Whole units of `fromCurrency`: an integer of 1 to 10 digits (1 to 1,000,000,000), no
+       *     decimal part, which a JSON number carries exactly. The server keeps it as a decimal
+       *     (PostgreSQL `numeric`), never rounded. The SPA sends the integer parse of what the
+       *     customer typed (spec §5: `1000.50` is 1000, `1,000` is 1000).
+       */
       amount: number
       /** @description Contact name as submitted. */
       name: string

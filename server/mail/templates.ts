@@ -1,3 +1,4 @@
+import type { QuoteCalculation } from '../../domain/quote.ts'
 import type { MailMessage } from './outbox.ts'
 
 export const productName = 'Vistula Exchange'
@@ -82,15 +83,12 @@ export function passwordChangedMessage(to: string, resetUrl: string): MailMessag
   ])
 }
 
-/** The figures of a quote; `rate` is absent when no market rate was available. */
-export interface QuoteFigures {
-  amount: number
-  fromCurrency: string
-  toCurrency: string
-  feePercent: string
-  rate?: { close: string; at: string }
-  /** The estimated amount received, already rounded for its currency. */
-  received?: string
+/**
+ * The figures of a quote, as decimal strings computed by domain/quote.ts and stored (`rate` and
+ * `received` are absent when no market rate was available), and when the rate was read.
+ */
+export interface QuoteFigures extends QuoteCalculation {
+  at: string
 }
 
 function quoteLines(q: QuoteFigures): string[] {
@@ -102,7 +100,7 @@ function quoteLines(q: QuoteFigures): string[] {
     ]
   return [
     `You pay: ${q.amount} ${q.fromCurrency}`,
-    `Rate: 1 ${q.toCurrency} = ${q.rate.close} ${q.fromCurrency} (market data, ${q.rate.at})`,
+    `Rate: ${q.rate.text} (market data, ${q.at})`,
     `Fee: ${q.feePercent} (4% below 10,000; 1.1% from 10,000 ${q.fromCurrency})`,
     `You receive (estimate): ${q.received} ${q.toCurrency}`,
   ]

@@ -1,20 +1,24 @@
 /**
  * Personal quote requests: stored with the customer, then the customer gets the personalised
- * calculation (the converter's rate, fee tier and rounding) and the team a notification, both
- * queued in the same transaction as the stored request.
+ * calculation (the converter's rate, fee tier and rounding, from domain/) and the team a
+ * notification, both queued in the same transaction as the stored request. Amounts and rates are
+ * decimal strings from the request to the `numeric` columns and the e-mails, never JS numbers.
  */
 import { AttemptLimiter } from '../auth/attempt-limiter.ts'
 import type { Database } from '../db/database.ts'
 import { InvalidInput, NotFound, TooManyAttempts } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { isCurrency, isFiatCryptoPair } from '../../domain/currencies.ts'
+import { fromSafeInteger, toSafeInteger } from '../../domain/decimal.ts'
+import { displayedRate } from '../../domain/exchange-rules.ts'
+import { quoteCalculation } from '../../domain/quote.ts'
 import {
   quoteCalculationMessage,
   quoteRequestNotice,
   type QuoteFigures,
 } from '../mail/templates.ts'
-import { latestRate } from '../market/market-rate.ts'
+import { currencyFacts, latestRate } from '../market/market-rate.ts'
 import type { MarketApi } from '../providers/market/types.ts'
-import { convert, feePercent, isFiatCryptoPair } from './quote-math.ts'
 
 export interface QuoteInput {
   fromCurrency: string
@@ -50,13 +54,17 @@ interface QuoteRow {
   id: string
   from_currency: string
   to_currency: string
-  amount: number
+  /** numeric: read as a decimal string (server/db sets both engines to strings). */
+  amount: string
   name: string
   email: string
   phone: string
   country: string
   message: string
   status: 'new'
+  quoted_rate: string | null
+  quoted_fee_percent: string | null
+  quoted_amount: string | null
   created_at: Date
 }
 
@@ -65,7 +73,7 @@ function toQuote(row: QuoteRow): StoredQuote {
     id: row.id,
     fromCurrency: row.from_currency,
     toCurrency: row.to_currency,
-    amount: row.amount,
+    amount: toSafeInteger(row.amount),
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -85,7 +93,9 @@ export function createQuoteService(deps: QuoteDeps) {
       userId: string,
       input: QuoteInput,
     ): Promise<Pick<StoredQuote, 'id' | 'status' | 'createdAt'>> {
-      if (!isFiatCryptoPair(input.fromCurrency, input.toCurrency))
+      const from = input.fromCurrency
+      const to = input.toCurrency
+      if (!isCurrency(from) || !isCurrency(to) || !isFiatCryptoPair(from, to))
         throw new InvalidInput([
           {
             field: '/toCurrency',
@@ -98,22 +108,13 @@ export function createQuoteService(deps: QuoteDeps) {
       limiter.record(userId)
 
       const at = now()
-      const rate = await latestRate(deps.market, input.fromCurrency, input.toCurrency, at)
-      const figures: QuoteFigures = {
-        amount: input.amount,
-        fromCurrency: input.fromCurrency,
-        toCurrency: input.toCurrency,
-        feePercent: feePercent(input.amount),
-        ...(rate
-          ? {
-              rate: {
-                close: rate.close,
-                at: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-              },
-              received: convert(input.amount, rate.rate, input.toCurrency).text,
-            }
-          : {}),
-      }
+      // The contract's integer (1 to 1e9) is exact in JSON; from here on it is a decimal string.
+      const amount = fromSafeInteger(input.amount)
+      const [rate, facts] = await Promise.all([
+        latestRate(deps.market, from, to, at),
+        currencyFacts(deps.market),
+      ])
+      const calculation = quoteCalculation({ amount, from, to, close: rate?.close ?? null, facts })
 
       const stored = await db.transaction(async (tx) => {
         const [account] = await tx.query<{ email: string }>(
@@ -129,22 +130,39 @@ export function createQuoteService(deps: QuoteDeps) {
            RETURNING *`,
           [
             userId,
-            input.fromCurrency,
-            input.toCurrency,
-            input.amount,
+            from,
+            to,
+            calculation.amount,
             input.name,
             input.email,
             input.phone,
             input.country,
             input.message,
-            rate?.close ?? null,
-            figures.feePercent,
-            figures.received ?? null,
+            calculation.rate?.close ?? null,
+            calculation.feePercent.replace('%', ''),
+            calculation.received ?? null,
             at,
           ],
         )
         if (!row) throw new Error('insert returned no row')
         const quote = toQuote(row)
+        // The e-mails name the figures as stored: the same digits the row holds.
+        const figures: QuoteFigures = {
+          amount: row.amount,
+          fromCurrency: from,
+          toCurrency: to,
+          feePercent: `${row.quoted_fee_percent ?? ''}%`,
+          ...(row.quoted_rate !== null && row.quoted_amount !== null
+            ? {
+                rate: {
+                  close: row.quoted_rate,
+                  text: displayedRate(from, to, row.quoted_rate, facts),
+                },
+                received: row.quoted_amount,
+              }
+            : {}),
+          at: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        }
         // The form's contact e-mail is free text: a usable one gets the calculation, else the account's.
         const contact = input.email.trim()
         await enqueueMail(

@@ -14,8 +14,9 @@ export interface paths {
     /**
      * Candles (OHLC) built from top-of-book quotes
      * @description Returns candles for one pair. The converter asks for the latest 4h `bestAsk` candle
-     *     (`limit: 1`) and reads `data[0].close` as the rate. Candle ordering is not documented;
-     *     sort by `timestamp` on the client.
+     *     (`limit: 1`) and reads its `close` as the rate: the candle with the latest `timestamp`,
+     *     which is `data[0]` when one comes (ordering is not documented; the SPA and the server
+     *     use the same rule, domain/exchange-rules.ts).
      */
     post: operations['getCandles']
     delete?: never
@@ -35,7 +36,9 @@ export interface paths {
     put?: never
     /**
      * Trading pairs and their limits
-     * @description `{}` returns every pair; a filter narrows the list (the filter key is unconfirmed, see `PairsInfoRequest`).
+     * @description `{}` returns every pair; a filter narrows the list (the filter key is unconfirmed, see
+     *     `PairsInfoRequest`). The converter sends `{"pairs": ["BTC-USD"]}` once per page (spec §7)
+     *     and reads the base's and the quote's precision (domain/market-facts.ts).
      */
     post: operations['getPairsInfo']
     delete?: never
@@ -55,7 +58,8 @@ export interface paths {
     put?: never
     /**
      * Recent public trades of one pair
-     * @description Trades come newest first. The server may return more trades than `pageSize`.
+     * @description Trades come newest first. The server may return more trades than `pageSize`. The
+     *     converter sends `{"pair": "BTC-USD", "pageSize": 2}` once per page (spec §7).
      */
     post: operations['getTradeHistory']
     delete?: never
@@ -77,7 +81,8 @@ export interface paths {
      * Currencies and their precision and wallet availability
      * @description Takes an empty JSON object. providers.md documents every call as POST; the original
      *     client's GET is not documented for this method (GET was only observed for
-     *     `get_server_time`), so this contract uses POST.
+     *     `get_server_time`), so this contract uses POST. The converter and the quote e-mails read
+     *     each currency's `precision` (domain/market-facts.ts, decision 072).
      */
     post: operations['getCurrenciesInfo']
     delete?: never

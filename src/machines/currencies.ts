@@ -1,30 +1,23 @@
 /**
- * Spec §3 "Currency": the fixed lists, checked against the contract's enums (the server keeps its
- * own copy in server/market/currencies.ts, since the two share only openapi/).
+ * Spec §3 "Currency": the lists live in domain/currencies.ts (shared with the server); here they
+ * are checked against the SPA's generated contract types, both ways.
  */
 import type { components } from '../api/main.gen'
+import {
+  CRYPTO_CURRENCIES,
+  FIAT_CURRENCIES,
+  type CryptoCurrency,
+  type FiatCurrency,
+} from '../../domain/currencies'
 
-export const FIAT_CURRENCIES = [
-  'EUR',
-  'GBP',
-  'USD',
-] as const satisfies readonly components['schemas']['FiatCurrency'][]
-export const CRYPTO_CURRENCIES = [
-  'BTC',
-  'ETH',
-  'ADA',
-  'ATOM',
-  'BAT',
-  'BCH',
-  'DOT',
-  'LINK',
-  'LTC',
-  'NEO',
-  'SHIB',
-  'SOL',
-  'TRX',
-  'USDC',
-  'USDT',
-  'XLM',
-  'XRP',
-] as const satisfies readonly components['schemas']['CryptoCurrency'][]
+type ContractFiat = components['schemas']['FiatCurrency']
+type ContractCrypto = components['schemas']['CryptoCurrency']
+
+// Every code of ours is in the contract, and every code of the contract is ours.
+type Same<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never]
+  ? true
+  : Exclude<A, B> | Exclude<B, A>
+export const fiatMatchesContract: Same<FiatCurrency, ContractFiat> = true
+export const cryptoMatchesContract: Same<CryptoCurrency, ContractCrypto> = true
+
+export { CRYPTO_CURRENCIES, FIAT_CURRENCIES }

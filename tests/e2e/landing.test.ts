@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rateFromCandles } from '../../domain/exchange-rules'
+import { displayedRateOracle, targetText } from '../domain/rational-oracle'
 import { startAppServer, type AppServer } from './support/app-server'
 import { launchChromium } from './support/chromium'
 import { linkFromMailbox } from './support/mailbox'
@@ -348,9 +350,17 @@ describe('the landing page in Chromium against the real server (spec §2, §4, �
   it('converts with the market sandbox: rate, debounce, class swap', async () => {
     const { context, page } = await newContext({ viewport: { width: 1440, height: 900 } })
     const pairs: string[] = []
+    const closes: string[] = []
     page.on('request', (request) => {
       if (request.url().endsWith('/sandbox/market/get_candles'))
         pairs.push((JSON.parse(request.postData() ?? '{}') as { pair: string }).pair)
+    })
+    page.on('response', (response) => {
+      if (response.url().endsWith('/sandbox/market/get_candles'))
+        void response.json().then((body: unknown) => {
+          const close = rateFromCandles(body)
+          if (close !== null) closes.push(close)
+        })
     })
     await openLanding(page)
     const rate = page.getByText(/^1 [A-Z]+ = [0-9.]+ [A-Z]+$/)
@@ -359,13 +369,16 @@ describe('the landing page in Chromium against the real server (spec §2, §4, �
     const send = page.getByLabel('You send', { exact: true })
     const get = page.getByLabel('You get', { exact: true })
     const before = await get.inputValue()
-    expect(Number(before)).toBeGreaterThan(0)
+    expect(before).toMatch(/^0\.[0-9]{8}$/)
+    expect(before).not.toBe('0.00000000')
     await send.fill('20000')
     await page.waitForTimeout(300)
     expect(await get.inputValue()).toBe(before) // still debouncing
     await expect.poll(() => get.inputValue()).not.toBe(before)
-    const eurPerBtc = Number(/= ([0-9.]+) EUR/.exec(await rate.innerText())?.[1])
-    expect(Number(await get.inputValue())).toBeCloseTo((20000 * (1 - 0.011)) / eurPerBtc, 4)
+    // Digit for digit what the exact oracle computes from the candle's close.
+    const close = closes.at(-1) ?? ''
+    expect(await rate.innerText()).toBe(displayedRateOracle('EUR', 'BTC', close, true))
+    expect(await get.inputValue()).toBe(targetText('20000', close, false))
     // Choosing a crypto to send swaps the other side to the fiat (EUR).
     await page.getByLabel('You send: currency').selectOption('ETH')
     expect(await page.getByLabel('You get: currency').inputValue()).toBe('EUR')

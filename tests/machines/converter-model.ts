@@ -3,15 +3,13 @@
  * and the market API can cause, and what makes two snapshots different for the graph (the state,
  * the edited side, the rate, the currencies and whether the large-amount notice shows).
  */
-import {
-  isFiat,
-  showsLargeAmountNotice,
-  type CandlesAnswer,
-} from '../../src/machines/converter/converter-rules'
+import { isFiat } from '../../domain/currencies'
+import { showsLargeAmountNotice, type CandlesAnswer } from '../../domain/exchange-rules'
+import type { MarketFacts } from '../../domain/market-facts'
 import type { ConverterSnapshot } from '../../src/machines/converter/converter.machine'
 import type { AnyEventObject } from '../support/model-paths'
 
-export function candles(close: string): CandlesAnswer {
+export function candles(close: string): CandlesAnswer & { data: { close: string }[] } {
   // As the exchange sends it: numbers as strings (providers.md §3.2).
   const candle = {
     timestamp: '1741132800000',
@@ -32,6 +30,12 @@ export const FIAT_PER_CRYPTO = '50000'
 /** BTC per EUR-like: the rate when 'from' is crypto. */
 export const CRYPTO_PER_FIAT = '0.00002'
 
+/** What the sandbox's get_currencies_info and get_pairs_info say: fiat to 2 places, crypto to 8. */
+export const SANDBOX_FACTS: MarketFacts = {
+  precision: { EUR: 2, GBP: 2, USD: 2, BTC: 8, ETH: 8 },
+  btcUsdTrades: [{ price: '84123.4', amount: '0.0012', dateISO: '2025-03-05T10:00:00.000Z' }],
+}
+
 export const DEBOUNCE_EVENT = 'xstate.after.debounce.converter.amounts.debouncing'
 
 export const converterEvents = {
@@ -48,6 +52,8 @@ export const converterEvents = {
   rateCryptoPerFiat: { type: 'xstate.done.actor.fetchRate', output: candles(CRYPTO_PER_FIAT) },
   rateNoData: { type: 'xstate.done.actor.fetchRate', output: { ok: 'ok', data: [] } },
   rateFailed: { type: 'xstate.error.actor.fetchRate', error: new Error('offline') },
+  factsLoaded: { type: 'xstate.done.actor.fetchMarketFacts', output: SANDBOX_FACTS },
+  factsFailed: { type: 'xstate.error.actor.fetchMarketFacts', error: new Error('offline') },
   debounce: { type: DEBOUNCE_EVENT },
 } satisfies Record<string, AnyEventObject>
 
@@ -67,11 +73,13 @@ export function describeConverterEvent(event: AnyEventObject): string {
     return `${event.type}(${e.side}=${e.text ?? e.currency ?? ''})`
   }
   if (event.type === 'xstate.done.actor.fetchRate') {
-    const output = (event as { output?: CandlesAnswer }).output
+    const output = (event as { output?: { data?: { close?: unknown }[] } }).output
     const close = output?.data?.[0]?.close
     return `fetchRate.done(${typeof close === 'string' ? close : 'no data'})`
   }
   if (event.type === 'xstate.error.actor.fetchRate') return 'fetchRate.error'
+  if (event.type === 'xstate.done.actor.fetchMarketFacts') return 'fetchMarketFacts.done'
+  if (event.type === 'xstate.error.actor.fetchMarketFacts') return 'fetchMarketFacts.error'
   if (event.type === DEBOUNCE_EVENT) return 'after debounce'
   return event.type
 }

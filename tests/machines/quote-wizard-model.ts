@@ -9,6 +9,7 @@ import {
   type QuoteContact,
   type QuoteWizardEvent,
 } from '../../src/machines/quote-wizard/quote-wizard.machine'
+import { quoteAmountProblem } from '../../domain/quote'
 import { createPathModel, type AnyEventObject } from '../support/model-paths'
 
 type Snapshot = SnapshotFrom<typeof quoteWizardMachine>
@@ -24,6 +25,8 @@ export const profileContact: QuoteContact = {
 export const fixtures = {
   open: { type: 'quote.open', contact: profileContact },
   amount: '2500',
+  /** What people type that the integer parse must get right (issue 13). */
+  typedAmounts: ['1000.50', '1,000', '1e3', ' 12 ', 'abc', '99999999999999999999'],
   promoCode: 'FIRST1000',
   message: 'Please call me in the afternoon.',
   phone: '+48 601 234 567',
@@ -39,8 +42,12 @@ export function quoteEvents(s: Snapshot): AnyEventObject[] {
     { type: 'quote.submit' },
     { type: 'verification.go' },
   ]
-  if (values.amount >= 1) events.push({ type: 'amount.change', value: '' })
-  if (values.amount !== 2500) events.push({ type: 'amount.change', value: fixtures.amount })
+  if (values.amount !== '0') events.push({ type: 'amount.change', value: '' })
+  if (values.amount !== '2500') events.push({ type: 'amount.change', value: fixtures.amount })
+  // The tricky texts, from the untouched default only (so the paths stay few).
+  if (s.context.amountText === '1000')
+    for (const value of fixtures.typedAmounts) events.push({ type: 'amount.change', value })
+  if (!amountCommitted(s)) events.push({ type: 'amount.commit' })
   if (values.fromCurrency === 'EUR')
     events.push({ type: 'currency.change', side: 'from', currency: 'GBP' })
   if (values.toCurrency === 'BTC')
@@ -59,9 +66,23 @@ export function quoteEvents(s: Snapshot): AnyEventObject[] {
   ]
 }
 
-/** The step, whether the amount can go on, and whether the promo code field shows. */
+/** The Amount field shows the integer that is sent (0 shows empty). */
+export function amountCommitted(s: Snapshot): boolean {
+  const { amount } = s.context.values
+  return s.context.amountText === (amount === '0' ? '' : amount)
+}
+
+/**
+ * The step, what is wrong with the amount if anything, whether the field shows what is sent, and
+ * whether the promo code field shows.
+ */
 export function serializeQuote(s: Snapshot): string {
-  return JSON.stringify([s.value, s.context.values.amount >= 1, s.context.promoOpen])
+  return JSON.stringify([
+    s.value,
+    quoteAmountProblem(s.context.values.amount),
+    amountCommitted(s),
+    s.context.promoOpen,
+  ])
 }
 
 export function createQuotePathModel() {

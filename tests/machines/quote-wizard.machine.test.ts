@@ -1,12 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type Actor } from 'xstate'
-import {
-  composeMessage,
-  parseAmount,
-  type QuoteRequest,
-} from '../../src/machines/quote-wizard/quote-request'
+import { composeMessage, type QuoteRequest } from '../../src/machines/quote-wizard/quote-request'
 import {
   AMOUNT_REQUIRED,
+  AMOUNT_TOO_LARGE,
   initialQuoteValues,
   quoteRequestOf,
   quoteWizardMachine,
@@ -15,7 +13,13 @@ import {
 } from '../../src/machines/quote-wizard/quote-wizard.machine'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { createQuotePathModel, fixtures, profileContact } from './quote-wizard-model'
+import { quoteAmountOracle } from '../domain/rational-oracle'
+import {
+  amountCommitted,
+  createQuotePathModel,
+  fixtures,
+  profileContact,
+} from './quote-wizard-model'
 
 interface Ctx {
   actor: Actor<typeof quoteWizardMachine>
@@ -66,15 +70,21 @@ describe('quote wizard (spec §4 Quote dialog)', () => {
       calculation: (_ctx, s) => {
         const view = selectQuoteView(s)
         expect(view.step).toBe('calculation')
-        // The amount's message shows only for a missing amount.
+        // The amount is the integer parse of what the field shows (spec §5).
+        expect(view.values.amount).toBe(quoteAmountOracle(view.amountText))
+        // The amount's message shows only for an amount that cannot be sent, and says why.
         if (view.amountError !== null) {
-          expect(view.amountError).toBe(AMOUNT_REQUIRED)
-          expect(view.values.amount).toBe(0)
+          const amount = BigInt(view.values.amount)
+          expect(view.amountError).toBe(amount < 1n ? AMOUNT_REQUIRED : AMOUNT_TOO_LARGE)
+          expect(amount < 1n || amount > 1_000_000_000n).toBe(true)
         }
       },
       contact: (_ctx, s) => {
         const { values } = s.context
-        expect(values.amount).toBeGreaterThanOrEqual(1)
+        expect(BigInt(values.amount)).toBeGreaterThanOrEqual(1n)
+        expect(BigInt(values.amount)).toBeLessThanOrEqual(1_000_000_000n)
+        // What the field showed when Next was pressed is what is sent.
+        expect(amountCommitted(s)).toBe(true)
         // Prefilled from the profile.
         expect(values.name).toBe(profileContact.name)
         expect(values.email).toBe(profileContact.email)
@@ -90,6 +100,7 @@ describe('quote wizard (spec §4 Quote dialog)', () => {
       submitting: (ctx, s) => {
         // Exactly what the dialog shows goes to the server, the promo code as a line of the message.
         expect(ctx.sent.at(-1)).toEqual(quoteRequestOf(s.context.values))
+        expect(String(ctx.sent.at(-1)?.amount)).toBe(s.context.amountText)
         const { values } = s.context
         expect(ctx.sent.at(-1)?.message).toBe(composeMessage(values.message, values.promoCode))
         expect(selectQuoteView(s).step).toBe('submitting')
@@ -118,7 +129,7 @@ describe('quote wizard (spec §4 Quote dialog)', () => {
     expect(initialQuoteValues).toMatchObject({
       fromCurrency: 'EUR',
       toCurrency: 'BTC',
-      amount: 1000,
+      amount: '1000',
     })
     const sent: QuoteRequest[] = []
     const actor = createActor(
@@ -157,6 +168,7 @@ describe('quote wizard (spec §4 Quote dialog)', () => {
       step: 'calculation',
       promoOpen: false,
       values: { ...initialQuoteValues, name: 'Ann', email: 'anna@example.com', country: 'PL' },
+      amountText: '1000',
     })
   })
 
@@ -171,14 +183,81 @@ describe('quote wizard (spec §4 Quote dialog)', () => {
     expect(actor.getSnapshot().context.values.name).toBe('A. K.')
   })
 
-  it('parses the amount as an integer: an empty amount is 0', () => {
-    expect(parseAmount('')).toBe(0)
-    expect(parseAmount('1000')).toBe(1000)
-    expect(parseAmount('1 500')).toBe(1500)
-    expect(parseAmount('abc')).toBe(0)
-    expect(parseAmount('99999999999')).toBe(1_000_000_000)
+  it('parses the amount as an integer and shows, once the field is left, what is sent', async () => {
+    const cases: [typed: string, shown: string, sent: number | string][] = [
+      ['1000.50', '1000', 1000],
+      ['1,000', '1000', 1000],
+      ['1e3', '1', 1],
+      [' 12 ', '12', 12],
+      ['abc', '', AMOUNT_REQUIRED],
+      ['', '', AMOUNT_REQUIRED],
+      ['99999999999999999999', '99999999999999999999', AMOUNT_TOO_LARGE],
+      ['1000000000', '1000000000', 1_000_000_000],
+    ]
+    for (const [typed, shown, sent] of cases) {
+      const requests: QuoteRequest[] = []
+      const actor = createActor(
+        quoteWizardMachine.provide({
+          actors: {
+            submitQuote: fromPromise(({ input }) => {
+              requests.push(input)
+              return Promise.resolve({})
+            }),
+          },
+        }),
+      ).start()
+      actor.send(fixtures.open)
+      actor.send({ type: 'amount.change', value: typed })
+      // While typing the field keeps the customer's text.
+      expect(selectQuoteView(actor.getSnapshot()).amountText).toBe(typed)
+      actor.send({ type: 'amount.commit' })
+      expect(selectQuoteView(actor.getSnapshot()).amountText, typed).toBe(shown)
+      actor.send({ type: 'quote.next' })
+      if (typeof sent === 'string') {
+        expect(selectQuoteView(actor.getSnapshot())).toMatchObject({
+          step: 'calculation',
+          amountError: sent,
+        })
+      } else {
+        actor.send({ type: 'quote.submit' })
+        await new Promise((r) => setTimeout(r, 0))
+        expect(requests.map((r) => r.amount)).toEqual([sent])
+      }
+      actor.stop()
+    }
     expect(composeMessage('', '')).toBe('')
     expect(composeMessage('', 'X1')).toBe('Promo code: X1')
     expect(composeMessage(' Hi ', '')).toBe('Hi')
+  })
+
+  it('sends, for any text typed, the integer the field shows after Next, or refuses it', () => {
+    const typed = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^ ?[0-9]{0,22}([.,][0-9]{0,4}){0,2} ?$/),
+      fc.constantFrom(...fixtures.typedAmounts),
+    )
+    fc.assert(
+      fc.property(typed, (text) => {
+        const actor = createActor(quoteWizardMachine).start()
+        actor.send(fixtures.open)
+        actor.send({ type: 'amount.change', value: text })
+        // Enter in the field: Next without leaving it.
+        actor.send({ type: 'quote.next' })
+        const s = actor.getSnapshot()
+        const amount = BigInt(quoteAmountOracle(text))
+        expect(s.context.values.amount).toBe(amount.toString())
+        expect(amountCommitted(s)).toBe(true)
+        if (amount >= 1n && amount <= 1_000_000_000n) {
+          expect(s.value).toEqual({ contact: 'editing' })
+          expect(quoteRequestOf(s.context.values).amount).toBe(Number(amount))
+          expect(s.context.amountText).toBe(amount.toString())
+        } else {
+          expect(s.value).toBe('calculation')
+          expect(s.context.amountError).toBe(amount < 1n ? AMOUNT_REQUIRED : AMOUNT_TOO_LARGE)
+        }
+        actor.stop()
+      }),
+      { numRuns: 10_000 },
+    )
   })
 })

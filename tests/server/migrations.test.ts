@@ -1,5 +1,5 @@
 /** Migrations apply once: a second run (or a concurrent one on PostgreSQL) applies nothing. */
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { migrate } from '../../server/db/migrate.ts'
@@ -67,6 +67,73 @@ describe('migrations on postgres', () => {
         await b.close()
       }
     } finally {
+      await fresh.dispose()
+    }
+  })
+})
+
+describe.each(engines)('migration 004 (money is numeric) on %s', (engine) => {
+  it('converts stored quotes exactly and reads every figure back as a decimal string', async () => {
+    const fresh = await createFreshDatabase(engine)
+    const db = await openDatabase(fresh, () => undefined)
+    try {
+      // The schema as it was before 004, with a quote stored the old way (text figures).
+      const dir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url))
+      const before = (await migrationFiles()).filter((f) => f < '004')
+      await db.exec(`CREATE TABLE schema_migrations (
+        version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`)
+      for (const file of before) {
+        await db.exec(await readFile(dir + file, 'utf8'))
+        await db.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file])
+      }
+      const [user] = await db.query<{ id: string }>(
+        `INSERT INTO users (email, email_normalized, password_hash)
+         VALUES ('old@example.com', 'old@example.com', 'x') RETURNING id`,
+      )
+      const old = [
+        ['1000', '61087.8', '4%', '0.01571604'],
+        ['999999999', '1e-7', '1.1%', '9889999990110.00'],
+        ['5', null, '4%', null],
+      ] as const
+      for (const [amount, rate, fee, received] of old)
+        await db.query(
+          `INSERT INTO exchange_requests (user_id, from_currency, to_currency, amount, name, email,
+             phone, country, message, quoted_rate, quoted_fee_percent, quoted_amount, created_at)
+           VALUES ($1, 'EUR', 'BTC', $2, '', '', '', '', '', $3, $4, $5, now())`,
+          [user?.id, Number.parseInt(amount, 10), rate, fee, received],
+        )
+
+      expect(await migrate(db)).toContain('004-money-numeric.sql')
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT amount, quoted_rate, quoted_fee_percent, quoted_amount
+           FROM exchange_requests ORDER BY amount`,
+      )
+      expect(rows).toEqual([
+        { amount: '5', quoted_rate: null, quoted_fee_percent: '4', quoted_amount: null },
+        {
+          amount: '1000',
+          quoted_rate: '61087.8',
+          quoted_fee_percent: '4',
+          quoted_amount: '0.01571604',
+        },
+        {
+          amount: '999999999',
+          quoted_rate: '0.0000001',
+          quoted_fee_percent: '1.1',
+          quoted_amount: '9889999990110.00',
+        },
+      ])
+      // Written as strings, a figure keeps every digit (beyond what a double holds).
+      const [exact] = await db.query<{ v: unknown }>('SELECT $1::numeric AS v', [
+        '123456789012345678901234.123456789',
+      ])
+      expect(exact?.v).toBe('123456789012345678901234.123456789')
+      // Whole units only.
+      await expect(
+        db.query(`UPDATE exchange_requests SET amount = 1000.5 WHERE amount = 1000`),
+      ).rejects.toThrow(/exchange_requests_amount_whole/)
+    } finally {
+      await db.close()
       await fresh.dispose()
     }
   })

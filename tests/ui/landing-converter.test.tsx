@@ -4,15 +4,9 @@ import {
   converterMachine,
   type ConverterSnapshot,
 } from '../../src/machines/converter/converter.machine'
-import {
-  candlePair,
-  convertToSource,
-  convertToTarget,
-  formatAmount,
-  isFiat,
-  rateFromCandles,
-  type CandlesAnswer,
-} from '../../src/machines/converter/converter-rules'
+import { isFiat } from '../../domain/currencies'
+import { candlePair, rateFromCandles, type CandlesAnswer } from '../../domain/exchange-rules'
+import { marketFactsFrom, type MarketFacts } from '../../domain/market-facts'
 import { ConverterPanel } from '../../src/routes/-landing/converter-panel'
 import {
   converterEvents,
@@ -20,7 +14,12 @@ import {
   describeConverterEvent,
   noticeShows,
 } from '../machines/converter-model'
-import { noticeOracle } from '../machines/converter-oracle'
+import {
+  displayedRateOracle,
+  noticeOracle,
+  sourceText,
+  targetText,
+} from '../domain/rational-oracle'
 import {
   createPathModel,
   plainEventsOf,
@@ -28,7 +27,14 @@ import {
   statesWithoutAssertion,
   type PathRunner,
 } from '../support/model-paths'
-import { FakeMarket, renderInRouter } from './landing-support'
+import { FakeMarket, renderInRouter, SANDBOX_FACT_ANSWERS } from './landing-support'
+
+/** What the converter reads from the sandbox's three fact answers. */
+const SANDBOX_FACTS = marketFactsFrom({
+  currencies: SANDBOX_FACT_ANSWERS.get_currencies_info,
+  pairs: SANDBOX_FACT_ANSWERS.get_pairs_info,
+  trades: SANDBOX_FACT_ANSWERS.get_trade_history,
+})
 
 const NOTICE = 'We offer flexible fees for big amounts. Get a personalized calculation here'
 
@@ -36,7 +42,8 @@ interface Ctx {
   market: FakeMarket
   actor: () => { getSnapshot(): ConverterSnapshot }
   unmount(): void
-  expectedRate: number
+  expectedRate: string
+  expectedFacts: MarketFacts
   warn: MockInstance<typeof console.warn>
 }
 
@@ -68,10 +75,12 @@ async function renderConverter(
       }}
     />
   ))
-  // The first candle request is on its way; from here on the test moves the clock.
+  // The first candle request and the three fact calls are on their way; from here on the test
+  // moves the clock.
   await vi.waitFor(
     () => {
       expect(market.requests).toHaveLength(1)
+      expect(market.factRequests).toHaveLength(3)
     },
     { interval: 1 },
   )
@@ -93,11 +102,22 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
   })
 
   // The UI walks fewer events than the machine test, enough for every state and transition.
-  const { typeFrom10000: _t, chooseToEth: _c, ...uiEvents } = converterEvents
+  const {
+    typeFrom10000: _t,
+    chooseToEth: _c,
+    factsLoaded,
+    factsFailed,
+    ...uiEvents
+  } = converterEvents
+  const debounce = plainEventsOf(converterMachine).filter((e) => e.type === DEBOUNCE_EVENT)
   const pm = createPathModel(converterMachine, {
-    events: [
+    // The facts arrive or fail only at the start here (the machine test tries them everywhere).
+    events: (s) => [
       ...Object.values(uiEvents),
-      ...plainEventsOf(converterMachine).filter((e) => e.type === DEBOUNCE_EVENT),
+      ...debounce,
+      ...(s.matches({ rate: 'loading', amounts: 'idle' }) && s.context.from.currency === 'EUR'
+        ? [factsLoaded, factsFailed]
+        : []),
     ],
     // Coarser than the machine test's: the rate's value and the exact currencies are left out.
     serializeState: (s) =>
@@ -121,7 +141,8 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
         unmount: () => {
           view.unmount()
         },
-        expectedRate: 0,
+        expectedRate: '0',
+        expectedFacts: {},
         warn,
       }
     },
@@ -160,6 +181,18 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
           await vi.advanceTimersByTimeAsync(0)
           ctx.market.fail()
         })
+      } else if (e.type === 'xstate.done.actor.fetchMarketFacts') {
+        ctx.expectedFacts = SANDBOX_FACTS
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(0)
+          ctx.market.answerFacts()
+        })
+      } else if (e.type === 'xstate.error.actor.fetchMarketFacts') {
+        ctx.expectedFacts = {}
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(0)
+          ctx.market.failFacts()
+        })
       } else if (e.type === DEBOUNCE_EVENT) {
         await act(() => vi.advanceTimersByTimeAsync(749))
         expect(ctx.actor().getSnapshot().matches({ amounts: 'debouncing' })).toBe(true)
@@ -192,9 +225,15 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
       },
       'rate.ready': (ctx, s) => {
         const { from, to } = s.context
-        const decimals = isFiat(from.currency) ? 2 : 8
+        expect(s.context.facts).toEqual(ctx.expectedFacts)
         expect(rateLine().textContent).toBe(
-          `1 ${to.currency} = ${ctx.expectedRate.toFixed(decimals)} ${from.currency}`,
+          displayedRateOracle(
+            from.currency,
+            to.currency,
+            ctx.expectedRate,
+            isFiat(from.currency),
+            ctx.expectedFacts.precision?.[from.currency],
+          ),
         )
         for (const call of ctx.warn.mock.calls)
           expect(call).toEqual(['[WARN] No data from exchange'])
@@ -215,17 +254,15 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
       'amounts.idle': (ctx, s) => {
         if (!s.matches({ rate: 'ready' })) return
         const { from, to, lastEdited } = s.context
-        // The computed side shows the other side converted with the fee, rounded for its class.
+        // The computed side shows the other side converted with the fee, rounded for its class,
+        // digit for digit as the exact oracle computes it.
         if (lastEdited === 'from')
           expect(amountInput('You get').value).toBe(
-            formatAmount(convertToTarget(from.amount, ctx.expectedRate, to.currency), to.currency),
+            targetText(from.amount, ctx.expectedRate, isFiat(to.currency)),
           )
         else
           expect(amountInput('You send').value).toBe(
-            formatAmount(
-              convertToSource(to.amount, ctx.expectedRate, from.currency),
-              from.currency,
-            ),
+            sourceText(to.amount, ctx.expectedRate, isFiat(from.currency)),
           )
       },
       'amounts.debouncing': (_ctx, s) => {
@@ -262,8 +299,15 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
     expect(amountInput('You send').getAttribute('step')).toBe('0.01')
     expect(rateLine().textContent).toBe('1 BTC = 0.00 EUR')
     expect(market.requests[0]?.body.pair).toBe('BTC-EUR')
+    // The spec's other market calls, with its bodies.
+    expect(market.factRequests.map((r) => [r.method, r.body]).sort()).toEqual([
+      ['get_currencies_info', {}],
+      ['get_pairs_info', { pairs: ['BTC-USD'] }],
+      ['get_trade_history', { pair: 'BTC-USD', pageSize: 2 }],
+    ])
     await act(async () => {
       market.answer({ ok: 'ok', data: [{ close: '61087.8' }] })
+      market.answerFacts()
       await vi.advanceTimersByTimeAsync(0)
     })
     expect(rateLine().textContent).toBe('1 BTC = 61087.80 EUR')
@@ -276,6 +320,28 @@ describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
     expect(screen.getByText('here').closest('p')?.textContent).toBe(NOTICE)
     await act(() => vi.advanceTimersByTimeAsync(750))
     expect(amountInput('You get').value).toBe('0.12572068')
+    view.unmount()
+  })
+
+  it('never shows a coin worth a fraction of a cent at 0.00: the inverse, exactly', async () => {
+    const { market, view } = await renderConverter()
+    await act(async () => {
+      market.answer({ ok: 'ok', data: [{ close: '61087.8' }] })
+      market.answerFacts()
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    act(() => {
+      fireEvent.change(currencySelect('You get'), { target: { value: 'SHIB' } })
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+      market.answer({ ok: 'ok', data: [{ close: '0.0000154' }] })
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(market.requests.at(-1)?.body.pair).toBe('SHIB-EUR')
+    expect(rateLine().textContent).toBe('1 EUR = 64935.06493506 SHIB')
+    // 10000 EUR × (1 − 1.1%) / 0.0000154, to 8 decimals.
+    expect(amountInput('You get').value).toBe('642207792.20779221')
     view.unmount()
   })
 })

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { createMarketClient, type MarketClient } from '../../src/api/market-client'
-import type { CandlesAnswer } from '../../src/machines/converter/converter-rules'
+import type { CandlesAnswer } from '../../domain/exchange-rules'
 import { DeferredQueue } from '../support/deferred'
 
 /** Renders `ui` at / of a router that also knows the landing's targets (/app, /app/register). */
@@ -46,13 +46,50 @@ export interface SeenCandleRequest {
   body: { pair: string; fromISO: string; limit: number; dataType: string; resolution: string }
 }
 
-/** The market-data API as the converter sees it: every get_candles waits for the test. */
+/** What the sandbox answers to get_currencies_info, get_pairs_info and get_trade_history. */
+export const SANDBOX_FACT_ANSWERS: Record<string, unknown> = {
+  get_currencies_info: {
+    ok: 'ok',
+    data: [
+      { currency: 'EUR', fiat: true, precision: '2', walletPrecision: '2' },
+      { currency: 'BTC', fiat: false, precision: '8', walletPrecision: '6' },
+    ],
+  },
+  get_pairs_info: {
+    ok: 'ok',
+    data: [{ base: 'BTC', quote: 'USD', basePrecision: '8', quotePrecision: '2' }],
+  },
+  get_trade_history: {
+    ok: 'ok',
+    data: {
+      pageSize: '2',
+      trades: [{ price: '84123.4', amount: '0.0012', dateISO: '2025-03-05T10:00:00.000Z' }],
+    },
+  },
+}
+
+const jsonResponse = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+
+/**
+ * The market-data API as the converter sees it: every get_candles waits for the test, and so do
+ * the three calls for the market facts (answered or failed together).
+ */
 export class FakeMarket {
   readonly requests: SeenCandleRequest[] = []
   readonly answers = new DeferredQueue<Response>()
+  readonly factRequests: { method: string; body: unknown }[] = []
+  readonly factAnswers = new DeferredQueue<Response>()
 
   readonly fetch = (async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
+    const method = new URL(request.url).pathname.split('/').at(-1) ?? ''
+    if (method !== 'get_candles') {
+      this.factRequests.push({ method, body: await request.clone().json() })
+      return this.factAnswers
+        .next()
+        .then((all) => (all.status === 200 ? jsonResponse(SANDBOX_FACT_ANSWERS[method]) : all))
+    }
     this.requests.push({
       url: request.url,
       body: (await request.clone().json()) as SeenCandleRequest['body'],
@@ -75,5 +112,15 @@ export class FakeMarket {
   /** Fails the newest request as the network would. */
   fail(): void {
     this.answers.latest.reject(new TypeError('Failed to fetch'))
+  }
+
+  /** Answers the three market-fact calls as the sandbox does. */
+  answerFacts(): void {
+    for (const d of this.factAnswers.all) d.resolve(jsonResponse({ ok: 'ok' }))
+  }
+
+  /** Fails the three market-fact calls as the network would. */
+  failFacts(): void {
+    for (const d of this.factAnswers.all) d.reject(new TypeError('Failed to fetch'))
   }
 }

@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { QUOTE_DEFAULTS } from '../../src/machines/quote-wizard/quote-request'
 import {
   AMOUNT_REQUIRED,
+  AMOUNT_TOO_LARGE,
   quoteRequestOf,
   type QuoteWizardEvent,
   type QuoteWizardSnapshot,
 } from '../../src/machines/quote-wizard/quote-wizard.machine'
 import { QUOTE_FAILURE } from '../../src/ui/account/quote-dialog'
-import { createQuotePathModel, fixtures, profileContact } from '../machines/quote-wizard-model'
+import {
+  amountCommitted,
+  createQuotePathModel,
+  fixtures,
+  profileContact,
+} from '../machines/quote-wizard-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { anna, renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'
@@ -70,6 +76,10 @@ describe('quote dialog through the home page (spec §2 Quote dialog, §4 Quote d
         case 'amount.change':
           await typeInto(app, 'Amount', (e as { value: string }).value)
           break
+        case 'amount.commit':
+          // Leaving the field (a click elsewhere in the dialog) commits what it shows.
+          await app.user.click(inDialog().getByRole('heading', { name: 'Calculation' }))
+          break
         case 'currency.change': {
           const { side, currency } = e as { side: 'from' | 'to'; currency: string }
           await app.user.selectOptions(
@@ -121,7 +131,10 @@ describe('quote dialog through the home page (spec §2 Quote dialog, §4 Quote d
         expect(
           inDialog().getByText('One time offer: First transaction minimum set to €1000 only'),
         ).toBeTruthy()
-        expect(input('Amount').value).toBe(values.amount === 0 ? '' : String(values.amount))
+        // The field shows what the customer typed, or once left the integer that is sent.
+        expect(input('Amount').value).toBe(s.context.amountText)
+        if (amountCommitted(s))
+          expect(input('Amount').value).toBe(values.amount === '0' ? '' : values.amount)
         expect(input('Currency').value).toBe(values.fromCurrency)
         expect(input('Converted to').value).toBe(values.toCurrency)
         expect(input('Message').value).toBe(values.message)
@@ -131,12 +144,19 @@ describe('quote dialog through the home page (spec §2 Quote dialog, §4 Quote d
         } else {
           expect(inDialog().queryByLabelText('Promo code')).toBeNull()
         }
-        // The amount's message, at the amount, only after Next without one.
-        expect(inDialog().queryByText(AMOUNT_REQUIRED) !== null).toBe(amountError !== null)
+        // The amount's message, at the amount, only after Next without a sendable one.
+        expect(inDialog().queryByText(AMOUNT_REQUIRED) !== null).toBe(
+          amountError === AMOUNT_REQUIRED,
+        )
+        expect(inDialog().queryByText(AMOUNT_TOO_LARGE) !== null).toBe(
+          amountError === AMOUNT_TOO_LARGE,
+        )
         expect(inDialog().getByRole('button', { name: 'Close' })).toBeTruthy()
       },
       contact: (_app, s) => {
         expect(inDialog().getByRole('heading', { name: 'Contact information' })).toBeTruthy()
+        // The amount field showed, when Next was pressed, exactly the integer that is sent.
+        expect(amountCommitted(s)).toBe(true)
         // Prefilled from the profile.
         expect(input('Name').value).toBe(profileContact.name)
         expect(input('Contact email').value).toBe(anna.email)
@@ -199,7 +219,7 @@ describe('quote dialog details', () => {
     expect([...to.querySelectorAll('option')].map((o) => o.value)).toEqual(
       'BTC ETH ADA ATOM BAT BCH DOT LINK LTC NEO SHIB SOL TRX USDC USDT XLM XRP'.split(' '),
     )
-    expect(input('Amount').value).toBe(String(QUOTE_DEFAULTS.amount))
+    expect(input('Amount').value).toBe(QUOTE_DEFAULTS.amount)
     app.unmount()
   })
 
@@ -212,8 +232,10 @@ describe('quote dialog details', () => {
     })
     await screen.findByRole('heading', { name: 'Welcome, Anna' })
     await app.user.click(screen.getByRole('button', { name: 'Explore the service' }))
-    await typeInto(app, 'Amount', '12000')
+    await typeInto(app, 'Amount', '12,000.75')
     await app.user.click(inDialog().getByRole('button', { name: 'Redeem promo code' }))
+    // Left, the field shows the integer the request will carry.
+    expect(input('Amount').value).toBe('12000')
     await app.user.type(input('Promo code'), fixtures.promoCode)
     await app.user.type(input('Message'), fixtures.message)
     await app.user.click(inDialog().getByRole('button', { name: 'Next' }))

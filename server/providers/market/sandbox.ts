@@ -1,12 +1,21 @@
 /**
  * The market-data sandbox: CEX.IO's four public calls answered locally for every fiat–crypto
  * pair of the product, in both directions (BTC-EUR and EUR-BTC; the inverse pair's prices are
- * 1/price). Prices are realistic and move slowly and deterministically: a smooth function of the
- * time bucket, no randomness, so a test can recompute any figure.
+ * 1/price, each to 8 significant digits). Prices are realistic and move slowly and
+ * deterministically: a smooth function of the time bucket, no randomness, so a test can recompute
+ * any figure. The movement is a float wave written out as a decimal factor; every price is
+ * computed from it in exact decimals (domain/decimal.ts), like the exchange's own strings.
  */
 import {
+  decimal,
+  divideSignificant,
+  ONE,
+  plain,
+  significant,
+  type Decimal,
+} from '../../../domain/decimal.ts'
+import {
   cryptoCurrencies,
-  decimalString,
   fiatCurrencies,
   isCrypto,
   isFiat,
@@ -16,26 +25,32 @@ import {
 import type { MarketAnswer, MarketApi, MarketMethod, SandboxMarketMode } from './types.ts'
 
 /** Reference prices in EUR, around which the sandbox's prices swing. */
-const eurPrices: Record<CryptoCurrency, number> = {
-  BTC: 78_000,
-  ETH: 3_100,
-  ADA: 0.45,
-  ATOM: 6.2,
-  BAT: 0.21,
-  BCH: 380,
-  DOT: 5.4,
-  LINK: 14.5,
-  LTC: 86,
-  NEO: 11.3,
-  SHIB: 0.000015,
-  SOL: 150,
-  TRX: 0.24,
-  USDC: 0.925,
-  USDT: 0.925,
-  XLM: 0.105,
-  XRP: 2.1,
+const eurPrices: Record<CryptoCurrency, string> = {
+  BTC: '78000',
+  ETH: '3100',
+  ADA: '0.45',
+  ATOM: '6.2',
+  BAT: '0.21',
+  BCH: '380',
+  DOT: '5.4',
+  LINK: '14.5',
+  LTC: '86',
+  NEO: '11.3',
+  SHIB: '0.000015',
+  SOL: '150',
+  TRX: '0.24',
+  USDC: '0.925',
+  USDT: '0.925',
+  XLM: '0.105',
+  XRP: '2.1',
 }
-const fiatPerEur: Record<FiatCurrency, number> = { EUR: 1, USD: 1.08, GBP: 0.85 }
+const fiatPerEur: Record<FiatCurrency, string> = { EUR: '1', USD: '1.08', GBP: '0.85' }
+
+/** Prices carry 8 significant digits, like the exchange's samples ('61087.8', '0.0000163698'). */
+const DIGITS = 8
+const price = (value: Decimal) => significant(value, DIGITS)
+/** A movement (a float: a smooth wave, not money) as the exact decimal factor it stands for. */
+const factor = (wave: number) => decimal((1 + wave).toFixed(12))
 const stablecoins = new Set<string>(['USDC', 'USDT'])
 
 const minute = 60_000
@@ -61,18 +76,19 @@ function phase(code: string): number {
 }
 
 /** Price of one unit of `crypto` in EUR at time t (ms): a few percent of slow swing. */
-function cryptoEur(crypto: CryptoCurrency, t: number): number {
+function cryptoEur(crypto: CryptoCurrency, t: number): Decimal {
   const swing = stablecoins.has(crypto) ? 0.001 : 0.04
   const p = phase(crypto)
   const wave =
     swing * Math.sin((2 * Math.PI * t) / (9 * day) + p) +
     (swing / 4) * Math.sin((2 * Math.PI * t) / (31 * hour) + 2 * p)
-  return eurPrices[crypto] * (1 + wave)
+  return decimal(eurPrices[crypto]).times(factor(wave))
 }
 
-function fiatRate(fiat: FiatCurrency, t: number): number {
-  if (fiat === 'EUR') return 1
-  return fiatPerEur[fiat] * (1 + 0.005 * Math.sin((2 * Math.PI * t) / (13 * day) + phase(fiat)))
+function fiatRate(fiat: FiatCurrency, t: number): Decimal {
+  if (fiat === 'EUR') return ONE
+  const wave = 0.005 * Math.sin((2 * Math.PI * t) / (13 * day) + phase(fiat))
+  return decimal(fiatPerEur[fiat]).times(factor(wave))
 }
 
 interface Pair {
@@ -95,12 +111,20 @@ export function parsePair(value: unknown): Pair | undefined {
   return undefined
 }
 
-/** The sandbox's price of one `base` in `quote` at time t: what a test recomputes. */
-export function sandboxPrice(pairName: string, t: number): number {
+/** The price of one crypto in the fiat at time t, to 8 significant digits. */
+function directPrice(pair: Pair, t: number): Decimal {
+  return price(cryptoEur(pair.crypto, t).times(fiatRate(pair.fiat, t)))
+}
+
+/** 1 / price to 8 significant digits: the inverse pair's price. */
+const inverted = (value: Decimal) => divideSignificant(ONE, value, DIGITS)
+
+/** The sandbox's price of one `base` in `quote` at time t (a decimal string): what a test recomputes. */
+export function sandboxPrice(pairName: string, t: number): string {
   const pair = parsePair(pairName)
   if (!pair) throw new Error(`unsupported pair ${pairName}`)
-  const direct = cryptoEur(pair.crypto, t) * fiatRate(pair.fiat, t)
-  return pair.inverse ? 1 / direct : direct
+  const direct = directPrice(pair, t)
+  return plain(pair.inverse ? inverted(direct) : direct)
 }
 
 /** A client's value as the exchange would quote it back in an error. */
@@ -165,23 +189,23 @@ export function createMarketSandbox(options: {
       from === undefined ? last - (count - 1) * length : Math.floor(from / length) * length
     // The newest `count` candles of the range, oldest first.
     const start = Math.max(first, last - (count - 1) * length)
-    const bid = body.dataType === 'bestBid' ? 0.9995 : 1
+    const bid = decimal(body.dataType === 'bestBid' ? '0.9995' : '1')
     const data = []
     for (let t = start; t <= last; t += length) {
-      const at = (time: number) => sandboxPrice(`${pair.crypto}-${pair.fiat}`, time) * bid
+      const at = (time: number) => price(directPrice(pair, time).times(bid))
       const open = at(t)
       const close = at(t + length)
-      const high = Math.max(open, close) * 1.002
-      const low = Math.min(open, close) * 0.998
+      const high = price((open.gt(close) ? open : close).times(decimal('1.002')))
+      const low = price((open.lt(close) ? open : close).times(decimal('0.998')))
       const [o, h, l, c] = pair.inverse
-        ? [1 / open, 1 / low, 1 / high, 1 / close]
+        ? [inverted(open), inverted(low), inverted(high), inverted(close)]
         : [open, high, low, close]
       data.push({
         timestamp: String(t),
-        open: decimalString(o),
-        high: decimalString(h),
-        low: decimalString(l),
-        close: decimalString(c),
+        open: plain(o),
+        high: plain(h),
+        low: plain(l),
+        close: plain(c),
         volume: '0',
         resolution,
         isClosed: t + length <= nowMs,
@@ -192,22 +216,27 @@ export function createMarketSandbox(options: {
   }
 
   function pairInfo(pair: Pair): Record<string, string> {
-    const price = sandboxPrice(`${pair.base}-${pair.quote}`, now().getTime())
+    const p = decimal(sandboxPrice(`${pair.base}-${pair.quote}`, now().getTime()))
     const fiatBase = pair.inverse
+    const ten = decimal('10')
+    const million = decimal('1000000')
+    const inQuote = (fiat: Decimal) => (fiatBase ? fiat.times(p) : fiat)
+    const inBase = (fiat: Decimal) => (fiatBase ? fiat : divideSignificant(fiat, p, 2))
     return {
       base: pair.base,
       quote: pair.quote,
-      baseMin: decimalString(fiatBase ? 10 : 10 / price, 2),
-      baseMax: decimalString(fiatBase ? 1_000_000 : 1_000_000 / price, 2),
+      baseMin: plain(significant(inBase(ten), 2)),
+      baseMax: plain(significant(inBase(million), 2)),
       baseLotSize: fiatBase ? '0.01' : '0.00000001',
-      quoteMin: decimalString(fiatBase ? 10 * price : 10, 2),
-      quoteMax: decimalString(fiatBase ? 1_000_000 * price : 1_000_000, 2),
+      quoteMin: plain(significant(inQuote(ten), 2)),
+      quoteMax: plain(significant(inQuote(million), 2)),
       quoteLotSize: fiatBase ? '0.00000001' : '0.01',
       basePrecision: fiatBase ? '2' : '8',
       quotePrecision: fiatBase ? '8' : '2',
-      pricePrecision: String(Math.max(0, Math.min(12, 5 - Math.floor(Math.log10(price))))),
-      minPrice: decimalString(price / 100, 4),
-      maxPrice: decimalString(price * 100, 4),
+      // Six significant digits of price: 5 − the exponent of its leading digit, within 0..12.
+      pricePrecision: String(Math.max(0, Math.min(12, 5 - p.e))),
+      minPrice: plain(divideSignificant(p, decimal('100'), 4)),
+      maxPrice: plain(significant(p.times(decimal('100')), 4)),
     }
   }
 
@@ -242,14 +271,19 @@ export function createMarketSandbox(options: {
       const t = newest - k * spacing
       if (from !== undefined && t < from) break
       const wobble = Math.sin(t / spacing)
-      const price = sandboxPrice(`${pair.base}-${pair.quote}`, t) * (1 + 0.0005 * wobble)
-      const quoteValue = 50 + 950 * Math.abs(Math.sin(t / 7_919))
+      const tradePrice = price(
+        decimal(sandboxPrice(`${pair.base}-${pair.quote}`, t)).times(factor(0.0005 * wobble)),
+      )
+      // The trade's value in the fiat: 50 to 1000.
+      const fiatValue = decimal('50').times(factor(19 * Math.abs(Math.sin(t / 7_919))))
       trades.push({
         tradeId: `${t}-0`,
         dateISO: new Date(t).toISOString(),
         side: wobble >= 0 ? 'BUY' : 'SELL',
-        price: decimalString(price),
-        amount: decimalString(pair.inverse ? quoteValue : quoteValue / price, 6),
+        price: plain(tradePrice),
+        amount: plain(
+          pair.inverse ? significant(fiatValue, 6) : divideSignificant(fiatValue, tradePrice, 6),
+        ),
       })
     }
     return ok({ pageSize: quoted(pageSize), trades })

@@ -1,24 +1,23 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { classOf, type Currency } from '../../../domain/currencies'
 import {
   candlePair,
-  classOf,
   convertToSource,
   convertToTarget,
-  formatAmount,
   NO_DATA_WARNING,
   otherSide,
   parseAmount,
   rateFromCandles,
   sanitizeAmount,
   type CandlesAnswer,
-  type Currency,
   type SideName,
-} from './converter-rules'
+} from '../../../domain/exchange-rules'
+import type { MarketFacts } from '../../../domain/market-facts'
 
 export interface ConverterSide {
   currency: Currency
-  /** The amount the rules use (§5: empty is 0). */
-  amount: number
+  /** The amount the rules use, as an exact decimal string (§5: empty is '0'). */
+  amount: string
   /** What the input shows: the customer's sanitized text, or the computed amount. */
   text: string
 }
@@ -28,8 +27,10 @@ export interface ConverterContext {
   to: ConverterSide
   /** §4: the side the customer edited last; the other side is the computed one. */
   lastEdited: SideName
-  /** Price of one 'to' unit in 'from' units, from the latest candle; 0 until one arrives. */
-  rate: number
+  /** Price of one 'to' unit in 'from' units, from the latest candle; '0' until one arrives. */
+  rate: string
+  /** What get_currencies_info and get_pairs_info told about the currencies (none until loaded). */
+  facts: MarketFacts
 }
 
 export type ConverterEvent =
@@ -38,10 +39,11 @@ export type ConverterEvent =
 
 /** §4 and §9 defaults: 10000 EUR to BTC, the 'from' side edited, no rate yet. */
 export const initialConverterContext: ConverterContext = {
-  from: { currency: 'EUR', amount: 10_000, text: '10000' },
-  to: { currency: 'BTC', amount: 0, text: '0' },
+  from: { currency: 'EUR', amount: '10000', text: '10000' },
+  to: { currency: 'BTC', amount: '0', text: '0' },
   lastEdited: 'from',
-  rate: 0,
+  rate: '0',
+  facts: {},
 }
 
 /** The computed side again, from the edited side, the rate and the fee rules. */
@@ -49,10 +51,10 @@ export function recomputed(context: ConverterContext): Pick<ConverterContext, 'f
   const { from, to, rate } = context
   if (context.lastEdited === 'from') {
     const amount = convertToTarget(from.amount, rate, to.currency)
-    return { from, to: { ...to, amount, text: formatAmount(amount, to.currency) } }
+    return { from, to: { ...to, amount, text: amount } }
   }
   const amount = convertToSource(to.amount, rate, from.currency)
-  return { from: { ...from, amount, text: formatAmount(amount, from.currency) }, to }
+  return { from: { ...from, amount, text: amount }, to }
 }
 
 /**
@@ -81,9 +83,10 @@ function bySide(side: SideName, mine: ConverterSide, other: ConverterSide) {
 
 /**
  * Express converter (spec §2 "Express converter widget", §4 "Converter", §5 "Converter inputs",
- * §9 "Converter"; rules in converter-rules.ts). Two regions run side by side: `rate` loads the
- * latest candle for the pair whenever a currency changes, and `amounts` waits the 750 ms
- * `debounce` after each edit before it recomputes the other side.
+ * §7 "Market data API", §9 "Converter"; the rules are domain/exchange-rules.ts). Two regions run
+ * side by side: `rate` loads the latest candle for the pair whenever a currency changes, and
+ * `amounts` waits the 750 ms `debounce` after each edit before it recomputes the other side; the
+ * machine itself loads once what the exchange says about the currencies (for the displayed rate).
  */
 export const converterMachine = setup({
   types: {} as {
@@ -94,6 +97,10 @@ export const converterMachine = setup({
     /** POST get_candles for the pair (§7); resolves to the answer, or rejects without one. */
     fetchRate: fromPromise<CandlesAnswer | null, { pair: string }>(() => {
       throw new Error('converter: fetchRate was not provided')
+    }),
+    /** get_currencies_info, get_pairs_info and get_trade_history (§7), read into facts. */
+    fetchMarketFacts: fromPromise<MarketFacts>(() => {
+      throw new Error('converter: fetchMarketFacts was not provided')
     }),
   },
   actions: {
@@ -108,7 +115,9 @@ export const converterMachine = setup({
     chooseCurrency: assign(({ context }, params: { side: SideName; currency: Currency }) =>
       withCurrency(context, params.side, params.currency),
     ),
-    setRate: assign((_, params: { rate: number }) => ({ rate: params.rate })),
+    setRate: assign((_, params: { rate: string }) => ({ rate: params.rate })),
+    setFacts: assign((_, params: { facts: MarketFacts }) => ({ facts: params.facts })),
+    forgetFacts: assign({ facts: {} }),
     recompute: assign(({ context }) => recomputed(context)),
     /** §8: nothing is shown to the customer; the rate stays as it was. */
     warnNoData: () => {
@@ -127,6 +136,16 @@ export const converterMachine = setup({
   description: 'The express converter on the landing page',
   context: initialConverterContext,
   type: 'parallel',
+  // Once for the page, beside the regions (a currency change re-enters them, not this).
+  invoke: {
+    id: 'fetchMarketFacts',
+    src: 'fetchMarketFacts',
+    onDone: {
+      description: "The exchange's precisions, where it gave them, refine the displayed rate.",
+      actions: { type: 'setFacts', params: ({ event }) => ({ facts: event.output }) },
+    },
+    onError: { description: 'No facts: the spec decimals stand alone.', actions: 'forgetFacts' },
+  },
   states: {
     rate: {
       description: 'The rate of the chosen pair, from the latest candle.',
@@ -157,7 +176,7 @@ export const converterMachine = setup({
                 actions: [
                   {
                     type: 'setRate',
-                    params: ({ event }) => ({ rate: rateFromCandles(event.output) ?? 0 }),
+                    params: ({ event }) => ({ rate: rateFromCandles(event.output) ?? '0' }),
                   },
                   'recompute',
                 ],

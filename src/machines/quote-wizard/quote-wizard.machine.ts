@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { toSafeInteger } from '../../../domain/decimal'
 import {
   composeMessage,
-  parseAmount,
+  MAX_QUOTE_AMOUNT,
+  parseQuoteAmount,
   QUOTE_DEFAULTS,
+  quoteAmountProblem,
   type CryptoCurrency,
   type FiatCurrency,
   type QuoteRequest,
@@ -18,8 +21,8 @@ export interface QuoteContact {
 export interface QuoteValues extends QuoteContact {
   fromCurrency: FiatCurrency
   toCurrency: CryptoCurrency
-  /** Spec §5: an integer; an empty amount is 0. */
-  amount: number
+  /** Spec §5: an integer, as an exact decimal string; an empty amount is '0'. */
+  amount: string
   promoCode: string
   message: string
 }
@@ -28,9 +31,14 @@ export type QuoteTextField = 'promoCode' | 'message' | keyof QuoteContact
 
 export interface QuoteWizardContext {
   values: QuoteValues
+  /**
+   * What the Amount field shows: the customer's text while they type, then, once they leave the
+   * field or press Next, the integer that is sent (so what the field shows is what is sent).
+   */
+  amountText: string
   /** 'Redeem promo code' was pressed: the promo code field shows. */
   promoOpen: boolean
-  /** Set when Next was pressed without an amount; cleared when the amount changes. */
+  /** Set when Next was pressed without a sendable amount; cleared when the amount changes. */
   amountError: string | null
   /** The contact e-mail the last request was sent with (the submitted view names it). */
   sentTo: string
@@ -44,6 +52,8 @@ export type QuoteWizardEvent =
   | { type: 'quote.back' }
   | { type: 'quote.submit' }
   | { type: 'amount.change'; value: string }
+  /** The customer left the Amount field: it shows the integer that will be sent. */
+  | { type: 'amount.commit' }
   | { type: 'currency.change'; side: 'from'; currency: FiatCurrency }
   | { type: 'currency.change'; side: 'to'; currency: CryptoCurrency }
   | { type: 'promo.reveal' }
@@ -53,6 +63,8 @@ export type QuoteWizardEvent =
 
 /** Shown under the amount when Next is pressed without one (the server takes 1 and up). */
 export const AMOUNT_REQUIRED = 'Enter an amount of at least 1'
+/** Shown under the amount when Next is pressed with more than the contract takes. */
+export const AMOUNT_TOO_LARGE = `Enter an amount of at most ${MAX_QUOTE_AMOUNT}`
 
 export const initialQuoteValues: QuoteValues = {
   fromCurrency: QUOTE_DEFAULTS.fromCurrency,
@@ -68,17 +80,21 @@ export const initialQuoteValues: QuoteValues = {
 
 const initialContext: QuoteWizardContext = {
   values: initialQuoteValues,
+  amountText: QUOTE_DEFAULTS.amount,
   promoOpen: false,
   amountError: null,
   sentTo: '',
 }
 
-/** The body of POST /api/exchange-request for the dialog's values (spec §3, §7). */
+/**
+ * The body of POST /api/exchange-request for the dialog's values (spec §3, §7). The amount goes
+ * as a JSON integer: only amounts of 1 to 1,000,000,000 are sent, which a JS number holds exactly.
+ */
 export function quoteRequestOf(values: QuoteValues): QuoteRequest {
   return {
     fromCurrency: values.fromCurrency,
     toCurrency: values.toCurrency,
-    amount: values.amount,
+    amount: toSafeInteger(values.amount),
     name: values.name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
@@ -121,8 +137,13 @@ export const quoteWizardMachine = setup({
       }
     }),
     setAmount: assign(({ context }, params: { value: string }) => ({
-      values: { ...context.values, amount: parseAmount(params.value) },
+      values: { ...context.values, amount: parseQuoteAmount(params.value) },
+      amountText: params.value,
       amountError: null,
+    })),
+    /** The field shows the integer that is sent ('1000.50' → '1000'; 0 shows empty). */
+    commitAmount: assign(({ context }) => ({
+      amountText: context.values.amount === '0' ? '' : context.values.amount,
     })),
     setCurrency: assign(
       ({ context }, params: { side: 'from' | 'to'; currency: FiatCurrency | CryptoCurrency }) => ({
@@ -136,7 +157,12 @@ export const quoteWizardMachine = setup({
     setText: assign(({ context }, params: { field: QuoteTextField; value: string }) => ({
       values: { ...context.values, [params.field]: params.value },
     })),
-    showAmountError: assign({ amountError: AMOUNT_REQUIRED }),
+    showAmountError: assign(({ context }) => ({
+      amountError:
+        quoteAmountProblem(context.values.amount) === 'too-large'
+          ? AMOUNT_TOO_LARGE
+          : AMOUNT_REQUIRED,
+    })),
     rememberRecipient: assign(({ context }) => ({ sentTo: context.values.email.trim() })),
     /** After a sent request the next one starts afresh (the contact details come back on open). */
     reset: assign(() => initialContext),
@@ -146,7 +172,7 @@ export const quoteWizardMachine = setup({
     },
   },
   guards: {
-    hasAmount: ({ context }) => context.values.amount >= 1,
+    hasAmount: ({ context }) => quoteAmountProblem(context.values.amount) === null,
   },
 }).createMachine({
   id: 'quoteWizard',
@@ -173,21 +199,32 @@ export const quoteWizardMachine = setup({
         'amount.change': {
           actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) },
         },
+        'amount.commit': { actions: 'commitAmount' },
+        // Anything else done on this step means the customer left the Amount field.
         'currency.change': {
-          actions: {
-            type: 'setCurrency',
-            params: ({ event }) => ({ side: event.side, currency: event.currency }),
-          },
+          actions: [
+            'commitAmount',
+            {
+              type: 'setCurrency',
+              params: ({ event }) => ({ side: event.side, currency: event.currency }),
+            },
+          ],
         },
-        'promo.reveal': { actions: 'revealPromo' },
+        'promo.reveal': { actions: ['commitAmount', 'revealPromo'] },
         'field.change': {
-          actions: {
-            type: 'setText',
-            params: ({ event }) => ({ field: event.field, value: event.value }),
-          },
+          actions: [
+            'commitAmount',
+            {
+              type: 'setText',
+              params: ({ event }) => ({ field: event.field, value: event.value }),
+            },
+          ],
         },
-        'quote.next': [{ guard: 'hasAmount', target: 'contact' }, { actions: 'showAmountError' }],
-        'quote.close': 'closed',
+        'quote.next': [
+          { guard: 'hasAmount', target: 'contact', actions: 'commitAmount' },
+          { actions: ['commitAmount', 'showAmountError'] },
+        ],
+        'quote.close': { target: 'closed', actions: 'commitAmount' },
       },
     },
     contact: {
@@ -254,6 +291,7 @@ export function selectQuoteView(snapshot: QuoteWizardSnapshot) {
   return {
     step,
     values: snapshot.context.values,
+    amountText: snapshot.context.amountText,
     promoOpen: snapshot.context.promoOpen,
     amountError: snapshot.context.amountError,
     failed: snapshot.matches({ contact: 'failed' }),

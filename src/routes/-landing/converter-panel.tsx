@@ -4,7 +4,7 @@ import type { InspectionEvent } from 'xstate'
 import type { MarketClient } from '../../api/market-client'
 import { createConverterActors } from '../../machines/converter/converter.actors'
 import { converterMachine } from '../../machines/converter/converter.machine'
-import { rateText, showsLargeAmountNotice } from '../../machines/converter/converter-rules'
+import { displayedRate, showsLargeAmountNotice } from '../../../domain/exchange-rules'
 import { ConverterSection } from '../../ui/landing/converter-section'
 
 export interface ConverterPanelProps {
@@ -13,7 +13,7 @@ export interface ConverterPanelProps {
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
-/** Runs the converter machine with the real market API and shows it (spec §2, §4, §9). */
+/** Runs the converter machine with the real market API and shows it (spec §2, §4, §7, §9). */
 export function ConverterPanel({ market, inspect }: ConverterPanelProps) {
   const [machine] = useState(() =>
     converterMachine.provide({ actors: createConverterActors({ market }) }),
@@ -22,11 +22,12 @@ export function ConverterPanel({ market, inspect }: ConverterPanelProps) {
   const from = useSelector(converter, (s) => s.context.from)
   const to = useSelector(converter, (s) => s.context.to)
   const rate = useSelector(converter, (s) => s.context.rate)
+  const facts = useSelector(converter, (s) => s.context.facts)
   return (
     <ConverterSection
       from={from}
       to={to}
-      rateText={rateText(from.currency, to.currency, rate)}
+      rateText={displayedRate(from.currency, to.currency, rate, facts)}
       showNotice={showsLargeAmountNotice(from, to)}
       onAmountChange={(side, text) => {
         converter.send({ type: 'amount.change', side, text })

@@ -50,6 +50,7 @@ interface InputFieldProps {
   readOnly?: boolean
   autoFocus?: boolean
   onChange?: (value: string) => void
+  onBlur?: () => void
 }
 
 /** A labelled input with its hint and its rule message underneath. */
@@ -66,6 +67,7 @@ export function InputField({
   readOnly,
   autoFocus,
   onChange,
+  onBlur,
 }: InputFieldProps) {
   const id = useId()
   return (
@@ -84,6 +86,7 @@ export function InputField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(event) => onChange?.(event.target.value)}
+        onBlur={onBlur}
       />
     </FieldShell>
   )

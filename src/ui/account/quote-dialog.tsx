@@ -14,6 +14,8 @@ import './customer.css'
 export interface QuoteDialogProps {
   view: QuoteView
   onAmountChange: (value: string) => void
+  /** The customer left the Amount field (it then shows the integer that is sent). */
+  onAmountCommit: () => void
   onFromChange: (currency: FiatCurrency) => void
   onToChange: (currency: CryptoCurrency) => void
   onRevealPromo: () => void
@@ -67,6 +69,7 @@ export function QuoteDialog(props: QuoteDialogProps) {
 function CalculationStep({
   view,
   onAmountChange,
+  onAmountCommit,
   onFromChange,
   onToChange,
   onRevealPromo,
@@ -90,11 +93,12 @@ function CalculationStep({
         <InputField
           label="Amount"
           name="amount"
-          value={values.amount === 0 ? '' : String(values.amount)}
+          value={view.amountText}
           inputMode="numeric"
           error={view.amountError}
           autoFocus
           onChange={onAmountChange}
+          onBlur={onAmountCommit}
         />
         <SelectField
           label="Currency"

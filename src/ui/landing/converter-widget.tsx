@@ -1,15 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
+import { CURRENCY_GROUPS, isCurrency, type Currency } from '../../../domain/currencies'
 import {
   AMOUNT_PATTERN,
   CONVERTER_DISCLAIMER,
-  CURRENCY_GROUPS,
-  isCurrency,
   LARGE_AMOUNT_LINK,
   LARGE_AMOUNT_NOTICE,
-  type Currency,
   type SideName,
-} from '../../machines/converter/converter-rules'
+} from '../../../domain/exchange-rules'
 
 export interface ConverterWidgetProps {
   from: { currency: Currency; text: string }

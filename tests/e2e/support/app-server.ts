@@ -11,6 +11,8 @@ export interface AppServer {
   url: string
   dataDir: string
   output(): string
+  /** Stops the server, keeping DATA_DIR. */
+  halt(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -51,16 +53,22 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     await new Promise((r) => setTimeout(r, 100))
   }
 
+  /** Stops the server and keeps its data folder (a test may then read the database). */
+  async function halt() {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+
   return {
     url,
     dataDir,
     output: () => output,
+    halt,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await halt()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,11 +1,18 @@
 /**
  * The market-data sandbox at /sandbox/market: every answer checked against openapi/market.yaml;
  * every fiat–crypto pair in both directions with realistic, deterministic, slowly moving prices
- * (the inverse pair's close is 1/close); the other three calls; the no-data and error modes; and
+ * (the inverse pair's close is exactly 1/close to 8 significant digits); the other three calls; the no-data and error modes; and
  * request validation in the exchange's own error shapes. No database is involved: PGlite only.
  */
 import { describe, expect, it } from 'vitest'
 import { cryptoCurrencies, fiatCurrencies } from '../../../server/market/currencies.ts'
+import {
+  compare,
+  parseRational,
+  ratio,
+  significantText,
+  times,
+} from '../../domain/rational-oracle.ts'
 import { marketCall, type SuiteContext } from '../support/providers.ts'
 import { RawBody } from '../support/test-server.ts'
 
@@ -42,27 +49,22 @@ export function marketSandboxSuite(ctx: SuiteContext): void {
               candles({ pair: `${crypto}-${fiat}`, ...converter }),
               candles({ pair: `${fiat}-${crypto}`, ...converter }),
             ])
-            const close = Number(direct?.close)
-            expect(close).toBeGreaterThan(0)
-            expect(Number(inverse?.close) * close).toBeCloseTo(1, 5)
+            const close = parseRational(direct?.close ?? '')
+            expect(close.num > 0n).toBe(true)
+            expect(inverse?.close).toBe(significantText(ratio(close.den, close.num), 8))
             expect(inverse?.timestamp).toBe(direct?.timestamp)
           }),
         ),
       )
-      const btc = Number(
-        (await candles({ pair: 'BTC-EUR', fromISO, limit: 1, resolution: '4h' }))[0]?.close,
-      )
-      expect(btc).toBeGreaterThan(60_000)
-      expect(btc).toBeLessThan(100_000)
-      const shib = Number(
-        (await candles({ pair: 'SHIB-USD', fromISO, limit: 1, resolution: '4h' }))[0]?.close,
-      )
-      expect(shib).toBeLessThan(0.001)
-      const usdt = Number(
-        (await candles({ pair: 'USDT-USD', fromISO, limit: 1, resolution: '4h' }))[0]?.close,
-      )
-      expect(usdt).toBeGreaterThan(0.95)
-      expect(usdt).toBeLessThan(1.05)
+      const closeOf = async (pair: string) =>
+        parseRational(
+          (await candles({ pair, fromISO, limit: 1, resolution: '4h' }))[0]?.close ?? '',
+        )
+      const between = (value: ReturnType<typeof parseRational>, low: string, high: string) =>
+        compare(value, parseRational(low)) > 0 && compare(value, parseRational(high)) < 0
+      expect(between(await closeOf('BTC-EUR'), '60000', '100000')).toBe(true)
+      expect(between(await closeOf('SHIB-USD'), '0', '0.001')).toBe(true)
+      expect(between(await closeOf('USDT-USD'), '0.95', '1.05')).toBe(true)
     })
 
     it('moves slowly and deterministically with time', async () => {
@@ -72,11 +74,15 @@ export function marketSandboxSuite(ctx: SuiteContext): void {
         const next = day[i + 1]
         if (next) {
           expect(Number(next.timestamp) - Number(candle.timestamp)).toBe(3600_000)
-          expect(Math.abs(Number(next.close) / Number(candle.close) - 1)).toBeLessThan(0.02)
+          // Within 2% of the previous close, both ways.
+          const previous = parseRational(candle.close)
+          const close = parseRational(next.close)
+          expect(compare(close, times(previous, parseRational('0.98')))).toBe(1)
+          expect(compare(close, times(previous, parseRational('1.02')))).toBe(-1)
           expect(next.open).toBe(candle.close)
         }
-        expect(Number(candle.high)).toBeGreaterThanOrEqual(Number(candle.close))
-        expect(Number(candle.low)).toBeLessThanOrEqual(Number(candle.open))
+        expect(compare(parseRational(candle.high), parseRational(candle.close))).toBeGreaterThan(0)
+        expect(compare(parseRational(candle.low), parseRational(candle.open))).toBeLessThan(0)
       }
       expect(day.at(-1)?.isClosed).toBe(false)
       expect(day.at(-2)?.isClosed).toBe(true)

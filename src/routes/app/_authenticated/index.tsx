@@ -81,6 +81,9 @@ function HomeRoute() {
         onAmountChange={(value) => {
           quote.send({ type: 'amount.change', value })
         }}
+        onAmountCommit={() => {
+          quote.send({ type: 'amount.commit' })
+        }}
         onFromChange={(currency) => {
           quote.send({ type: 'currency.change', side: 'from', currency })
         }}
