@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { decimal } from '../../domain/decimal.ts'
 import { cryptoCurrencies, fiatCurrencies } from '../market/currencies.ts'
 import { isRecord, type FakeHandler } from '../providers/in-process-fetch.ts'
 import type { SandboxProviders } from '../providers/providers.ts'
@@ -126,7 +127,7 @@ export async function installSandbox(
             const to = String(body.currencyTo)
             if (
               !/^\d{1,9}(\.\d{1,2})?$/.test(amount) ||
-              Number(amount) < 5 ||
+              decimal(amount).lt(decimal('5')) ||
               !(fiatCurrencies as readonly string[]).includes(from) ||
               !(cryptoCurrencies as readonly string[]).includes(to)
             )

@@ -61,6 +61,10 @@ describe('the same digits on screen, in the stored quote and in the e-mails', ()
 
     // The converter: 1000 EUR to BTC (the spec's defaults are EUR to BTC).
     await page.goto(`${url}/`)
+    // The converter is below the fold: it loads once the page scrolls.
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.mouse.wheel(0, 400)
+    await page.getByRole('contentinfo').waitFor()
     const rate = page.getByText(/^1 [A-Z]+ = [0-9.]+ [A-Z]+$/)
     await expect.poll(() => rate.innerText()).toMatch(/^1 BTC = [1-9][0-9]*\.[0-9]{2} EUR$/)
     const send = page.getByLabel('You send', { exact: true })
@@ -93,10 +97,19 @@ describe('the same digits on screen, in the stored quote and in the e-mails', ()
     expect(await amount.inputValue()).toBe('1000')
     await dialog.getByRole('button', { name: 'Next' }).click()
     await dialog.getByRole('heading', { name: 'Contact information' }).waitFor()
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/exchange-request'))
     await dialog.getByRole('button', { name: 'Request a quote' }).click()
-    expect((JSON.parse((await sent).postData() ?? '{}') as { amount: unknown }).amount).toBe(1000)
     await dialog.getByRole('heading', { name: 'Form has been submitted' }).waitFor()
+    // What the server took: the customer's own list says 1000 (the stored row follows below).
+    const listed = await page.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('auth_session') ?? '{}') as {
+        token?: string
+      }
+      const res = await fetch('/api/exchange-request', {
+        headers: { authorization: `Bearer ${session.token ?? ''}` },
+      })
+      return (await res.json()) as { items: { amount: unknown }[] }
+    })
+    expect(listed.items.map((i) => i.amount)).toEqual([1000])
 
     // Both e-mails name the figures on the screen, digit for digit.
     const mailbox = async () =>
