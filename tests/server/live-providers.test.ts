@@ -410,7 +410,7 @@ describe.each(engines)('a server with PROVIDERS=live on %s', (engine) => {
     expect(created.status).toBe(201)
     const [mail] = await messagesTo(server, contact)
     // 20000 / 50000 × (1 − 1.1 %) = 0.3956
-    expect(mail?.text).toContain('Rate: 1 BTC = 50000 EUR')
+    expect(mail?.text).toContain('Rate: 1 BTC = 50000.00 EUR (market data, ')
     expect(mail?.text).toContain('You receive (estimate): 0.39560000 BTC')
   })
 })
