@@ -76,6 +76,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Decision 060: real promise actors drop a cancelled run's outcome (StrictMode remounts).
+  {
+    files: ['src/machines/**/*.actors.ts', 'src/routes/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='xstate'] ImportSpecifier[imported.name='fromPromise']",
+          message:
+            'Build real promise actors with fromAbortablePromise (src/machines/abortable-promise.ts): a cancelled run must never settle a live state.',
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react'
 import { createMarketClient, type MarketClient } from '../../src/api/market-client'
 import type { CandlesAnswer } from '../../domain/exchange-rules'
 import { DeferredQueue } from '../support/deferred'
+import { abortable } from './support/fake-api'
 
 /** Renders `ui` at / of a router that also knows the landing's targets (/app, /app/register). */
 export async function renderInRouter(ui: () => ReactNode) {
@@ -83,18 +84,23 @@ export class FakeMarket {
 
   readonly fetch = (async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
+    // Cancelled before it was sent: the market never sees it.
+    if (request.signal.aborted) return abortable(request.signal, new Promise(() => undefined))
     const method = new URL(request.url).pathname.split('/').at(-1) ?? ''
     if (method !== 'get_candles') {
       this.factRequests.push({ method, body: await request.clone().json() })
-      return this.factAnswers
-        .next()
-        .then((all) => (all.status === 200 ? jsonResponse(SANDBOX_FACT_ANSWERS[method]) : all))
+      return abortable(
+        request.signal,
+        this.factAnswers
+          .next()
+          .then((all) => (all.status === 200 ? jsonResponse(SANDBOX_FACT_ANSWERS[method]) : all)),
+      )
     }
     this.requests.push({
       url: request.url,
       body: (await request.clone().json()) as SeenCandleRequest['body'],
     })
-    return this.answers.next()
+    return abortable(request.signal, this.answers.next())
   }) as typeof fetch
 
   readonly client: MarketClient = createMarketClient({

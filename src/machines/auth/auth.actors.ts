@@ -1,4 +1,5 @@
-import { fromCallback, fromPromise } from 'xstate'
+import { fromCallback } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import { unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import type { AuthContext, AuthEvent, TokenPair } from './auth.machine'
@@ -31,10 +32,10 @@ export interface AuthDependencies {
 export function createAuthImplementations({ api, storage, storageEvents }: AuthDependencies) {
   return {
     actors: {
-      restoreSession: fromPromise<StoredSession | null>(() =>
+      restoreSession: fromAbortablePromise<StoredSession | null>(() =>
         Promise.resolve(readSession(storage)),
       ),
-      refreshSession: fromPromise<TokenPair, { refreshToken: string | null }>(
+      refreshSession: fromAbortablePromise<TokenPair, { refreshToken: string | null }>(
         async ({ input, signal }) => {
           if (!input.refreshToken) throw new Error('There is no refresh token to refresh with')
           return unwrap(

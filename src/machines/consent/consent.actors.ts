@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_DAYS,
@@ -75,13 +75,15 @@ export function createConsentImplementations(deps: ConsentDependencies) {
   return {
     actors: {
       // A cookie store that throws (sandboxed frames) rejects instead of crashing.
-      readConsent: fromPromise<string | null>(() =>
+      readConsent: fromAbortablePromise<string | null>(() =>
         Promise.resolve().then(() => deps.cookies.read(CONSENT_COOKIE)),
       ),
-      initTagManager: fromPromise<string>(async () => {
+      initTagManager: fromAbortablePromise<string>(async ({ signal }) => {
         const gtmId = await deps.containerId()
         if (!gtmId) throw new Error('No tag manager container is configured')
         const tagManager = await deps.loadTagManager()
+        // A run cancelled while the chunk loaded must not start the container behind the live one.
+        signal.throwIfAborted()
         tagManager.initialize({ gtmId })
         return gtmId
       }),

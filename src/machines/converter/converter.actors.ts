@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import type { MarketClient } from '../../api/market-client'
 import { candleQuery, type CandlesAnswer } from '../../../domain/exchange-rules'
 import {
@@ -21,15 +21,17 @@ export function createConverterActors(deps: {
 }) {
   const now = deps.now ?? (() => new Date())
   return {
-    fetchRate: fromPromise<CandlesAnswer | null, { pair: string }>(async ({ input, signal }) => {
-      const market = await deps.market()
-      const { data } = await market.POST('/get_candles', {
-        body: candleQuery(input.pair, now()),
-        signal,
-      })
-      return data ?? null
-    }),
-    fetchMarketFacts: fromPromise<MarketFacts>(async ({ signal }) => {
+    fetchRate: fromAbortablePromise<CandlesAnswer | null, { pair: string }>(
+      async ({ input, signal }) => {
+        const market = await deps.market()
+        const { data } = await market.POST('/get_candles', {
+          body: candleQuery(input.pair, now()),
+          signal,
+        })
+        return data ?? null
+      },
+    ),
+    fetchMarketFacts: fromAbortablePromise<MarketFacts>(async ({ signal }) => {
       const market = await deps.market()
       // Each call may fail on its own: what the others answered still counts.
       const settle = <T>(call: Promise<{ data?: T }>) =>

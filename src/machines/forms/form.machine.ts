@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'
+import { fromAbortablePromise } from '../abortable-promise'
 import {
   isFormValid,
   validateForm,
@@ -136,5 +137,7 @@ export type FormMachine<TValues extends FormValues, TOutput> = ReturnType<
 export function submitWith<TValues extends FormValues, TOutput>(
   send: (values: TValues, signal: AbortSignal) => Promise<TOutput>,
 ) {
-  return fromPromise<TOutput, FormValues>(({ input, signal }) => send(input as TValues, signal))
+  return fromAbortablePromise<TOutput, FormValues>(({ input, signal }) =>
+    send(input as TValues, signal),
+  )
 }

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import { unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import type { PaymentSession } from './payment-widget.machine'
@@ -9,7 +9,7 @@ import type { PaymentSession } from './payment-widget.machine'
  */
 export function createPaymentWidgetActors(api: MainClient) {
   return {
-    createSession: fromPromise<PaymentSession>(({ signal }) =>
+    createSession: fromAbortablePromise<PaymentSession>(({ signal }) =>
       unwrap(api.POST('/api/paybis/createRequest', { signal })),
     ),
   }

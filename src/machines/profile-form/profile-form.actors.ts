@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import { ApiError, errorTypeOfBody, unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import { profileFieldErrors, ProfileRejected } from './profile-errors'
@@ -7,10 +7,10 @@ import type { Profile, ProfileValues } from './profile-form.machine'
 /** The profile form's server calls (spec §7): GET and PUT /api/users/profile. */
 export function createProfileFormActors(api: MainClient) {
   return {
-    loadProfile: fromPromise<Profile>(({ signal }) =>
+    loadProfile: fromAbortablePromise<Profile>(({ signal }) =>
       unwrap(api.GET('/api/users/profile', { signal })),
     ),
-    saveProfile: fromPromise<Profile, ProfileValues>(async ({ input, signal }) => {
+    saveProfile: fromAbortablePromise<Profile, ProfileValues>(async ({ input, signal }) => {
       const body = {
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import { unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import type { QuoteRequest } from './quote-request'
@@ -6,7 +6,7 @@ import type { QuoteRequest } from './quote-request'
 /** The quote wizard's real side effect: POST /api/exchange-request (spec §7; only failure matters). */
 export function createQuoteWizardActors(api: MainClient) {
   return {
-    submitQuote: fromPromise<unknown, QuoteRequest>(({ input, signal }) =>
+    submitQuote: fromAbortablePromise<unknown, QuoteRequest>(({ input, signal }) =>
       unwrap(api.POST('/api/exchange-request', { body: input, signal })),
     ),
   }

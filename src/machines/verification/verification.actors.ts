@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import { unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import type { VerificationKind, VerificationStatus } from './verification-status'
@@ -33,8 +33,10 @@ async function statusOf(
 /** One kind's server calls; the widget bridge is the page's and comes from the route. */
 export function createVerificationActors(api: MainClient, kind: VerificationKind) {
   return {
-    fetchStatus: fromPromise<VerificationStatus>(({ signal }) => statusOf(api, kind, signal)),
-    fetchToken: fromPromise<string>(({ signal }) => tokenFor(api, kind, signal)),
-    renewToken: fromPromise<string>(({ signal }) => tokenFor(api, kind, signal)),
+    fetchStatus: fromAbortablePromise<VerificationStatus>(({ signal }) =>
+      statusOf(api, kind, signal),
+    ),
+    fetchToken: fromAbortablePromise<string>(({ signal }) => tokenFor(api, kind, signal)),
+    renewToken: fromAbortablePromise<string>(({ signal }) => tokenFor(api, kind, signal)),
   }
 }

@@ -1,11 +1,11 @@
-import { fromPromise } from 'xstate'
+import { fromAbortablePromise } from '../abortable-promise'
 import { ApiError, unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 
 /** Spec §7 GET /api/auth/verify-email: success or failure decides the screen; no token, no call. */
 export function createVerifyEmailActors(api: MainClient) {
   return {
-    verifyEmail: fromPromise<undefined, { token: string }>(async ({ input, signal }) => {
+    verifyEmail: fromAbortablePromise<undefined, { token: string }>(async ({ input, signal }) => {
       if (!input.token) throw new ApiError(null, 'INVALID_TOKEN')
       await unwrap(
         api.GET('/api/auth/verify-email', { params: { query: { token: input.token } }, signal }),

@@ -90,17 +90,18 @@ function useProfileLoaded(signedIn: boolean, api: MainClient): boolean {
   const [loaded, setLoaded] = useState(false)
   useEffect(() => {
     if (!signedIn) return
-    let live = true
+    // A remount (StrictMode) or sign-out cancels the request; its outcome then counts for nothing.
+    const request = new AbortController()
     api
-      .GET('/api/users/profile')
+      .GET('/api/users/profile', { signal: request.signal })
       .then(({ data }) => {
-        if (live) setLoaded(data !== undefined)
+        if (!request.signal.aborted) setLoaded(data !== undefined)
       })
       .catch(() => {
-        if (live) setLoaded(false)
+        if (!request.signal.aborted) setLoaded(false)
       })
     return () => {
-      live = false
+      request.abort()
     }
   }, [signedIn, api])
   return signedIn && loaded

@@ -113,6 +113,8 @@ export class FakeApi {
 
   readonly fetch = (async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init)
+    // Cancelled before it was sent: the server never sees it.
+    if (request.signal.aborted) return abortable(request.signal, new Promise(() => undefined))
     const url = new URL(request.url)
     const text =
       request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text()
@@ -129,10 +131,35 @@ export class FakeApi {
     if (holds) {
       const answer = deferred<Response>()
       holds.push(answer)
-      return answer.promise
+      return abortable(request.signal, answer.promise)
     }
     const handler = this.handlers.get(key)
     if (!handler) return json(404, { type: 'about:blank', title: 'Not Found', status: 404 })
-    return handler(request, seen)
+    return abortable(request.signal, Promise.resolve(handler(request, seen)))
   }) as typeof fetch
+}
+
+/**
+ * What the real fetch does with its signal: an aborted request rejects with the signal's reason
+ * (an AbortError), at once when it was aborted before it was sent, else when it is aborted
+ * while the answer is still on its way.
+ */
+export function abortable(signal: AbortSignal, answer: Promise<Response>): Promise<Response> {
+  if (signal.aborted) return Promise.reject(abortReason(signal))
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(abortReason(signal))
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    answer.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort)
+    })
+  })
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  return reason instanceof Error
+    ? reason
+    : new DOMException('This operation was aborted', 'AbortError')
 }
