@@ -110,7 +110,7 @@ export function createApp(options: AppOptions) {
   const router = buildRouter(context, options.history ?? createBrowserHistory())
   holder.router = router
   auth.start()
-  splash.start()
+  // The splash starts when the app first paints (the root layout), so its 750 ms are all shown.
   return { router, auth, splash, api }
 }
 

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import type { RouterContext } from '../router-context'
 import { ErrorPage, statusOf } from '../ui/error-page'
 import { LoadingScreen } from '../ui/loading-screen'
@@ -13,7 +14,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /** Spec §2: while authentication is in progress, non-root paths show a full-screen 'Loading...'. */
 function RootLayout() {
-  const { auth } = Route.useRouteContext()
+  const { auth, splash } = Route.useRouteContext()
+  // Spec §9: the splash's 750 ms count from the app's first paint, not from when its script ran;
+  // the actor lives as long as the app, so a remount (StrictMode) starts nothing again.
+  useEffect(() => {
+    splash.start()
+  }, [splash])
   const authInProgress = useSelector(auth, (s) => s.hasTag('pending'))
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   if (authInProgress && pathname !== '/') return <LoadingScreen />

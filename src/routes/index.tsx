@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { LoadingScreen } from '../ui/loading-screen'
 
 export const Route = createFileRoute('/')({
@@ -10,20 +10,54 @@ export const Route = createFileRoute('/')({
   component: LandingRoute,
 })
 
-const loadLanding = () => import('./-landing/landing')
-const Landing = lazy(() => loadLanding().then((m) => ({ default: m.Landing })))
+type LandingModule = typeof import('./-landing/landing')
 
-/** Spec §2: on first load the root path shows the splash for the `splash` delay, then the landing. */
+/** The landing chunk once it has arrived: later visits of / render it at once. */
+let landingChunk: LandingModule | undefined
+let landingRequest: Promise<LandingModule> | undefined
+const loadLanding = () =>
+  (landingRequest ??= import('./-landing/landing').then(
+    (chunk) => (landingChunk = chunk),
+    (error: unknown) => {
+      landingRequest = undefined // the next mount asks again
+      throw error
+    },
+  ))
+
+/**
+ * Spec §2, §9: on first load the root path shows the splash for the `splash` delay (750 ms), then
+ * the landing. The chunk downloads in parallel with the splash and the landing renders straight
+ * from it, never through a suspending lazy component: React would show the suspense fallback and
+ * then hold the reveal for its 300 ms throttle (decision 061).
+ */
 function LandingRoute() {
   const { splash, auth, api, inspect } = Route.useRouteContext()
   const showing = useSelector(splash, (s) => s.matches('showing'))
+  const landing = useLandingChunk()
+  if (showing || !landing) return <LoadingScreen variant="splash" />
+  return <landing.Landing auth={auth} api={api} inspect={inspect} />
+}
+
+/** The landing chunk, requested on mount; undefined until it has arrived. */
+function useLandingChunk(): LandingModule | undefined {
+  const [chunk, setChunk] = useState(() => landingChunk)
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
   useEffect(() => {
-    void loadLanding()
-  }, [])
-  if (showing) return <LoadingScreen variant="splash" />
-  return (
-    <Suspense fallback={<LoadingScreen variant="splash" />}>
-      <Landing auth={auth} api={api} inspect={inspect} />
-    </Suspense>
-  )
+    if (chunk) return
+    let live = true
+    loadLanding().then(
+      (loaded) => {
+        if (live) setChunk(loaded)
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [chunk])
+  // A chunk that cannot load is the route's error (spec §8), as a failed lazy import was.
+  if (failure) throw failure.error
+  return chunk
 }

@@ -37,6 +37,40 @@ describe('the product as npm start serves it, in Chromium', () => {
     await context.close()
   })
 
+  it('shows the splash at / for about 750 ms (± 100 ms), then the landing page at once', async () => {
+    /** One first load in a fresh context: from the splash's first showing to the landing's heading. */
+    async function splashShownMs(): Promise<number> {
+      const context = await browserOf().newContext()
+      await context.addInitScript(() => {
+        const seen: { splash?: number; landing?: number } = {}
+        Object.assign(window, { splashTimes: seen })
+        new MutationObserver(() => {
+          const now = performance.now()
+          if (seen.splash === undefined && document.querySelector('.loading-screen-splash'))
+            seen.splash = now
+          if (seen.landing === undefined && document.querySelector('h1')) seen.landing = now
+        }).observe(document, { childList: true, subtree: true })
+      })
+      const page = await context.newPage()
+      await page.goto(urlOf() + '/')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const { splash, landing } = await page.evaluate(
+        () =>
+          (window as unknown as { splashTimes: { splash?: number; landing?: number } }).splashTimes,
+      )
+      expect(await page.locator('.loading-screen').count()).toBe(0)
+      await context.close()
+      if (splash === undefined || landing === undefined) throw new Error('no splash was seen')
+      return landing - splash
+    }
+    const runs: number[] = []
+    for (let i = 0; i < 3; i++) runs.push(await splashShownMs())
+    console.log(`splash shown for ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+    const median = [...runs].sort((a, b) => a - b)[1] ?? 0
+    expect(median).toBeGreaterThan(650)
+    expect(median).toBeLessThan(850)
+  })
+
   it("answers an unknown path with 'Page not found' and 'Go Home' back to /", async () => {
     const context = await browserOf().newContext()
     const page = await context.newPage()
