@@ -2,10 +2,10 @@
  * `npm start`: builds the SPA when dist/ is missing or older than its sources, then runs the
  * server in this process (so signals and the exit code are the server's own).
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildSpa, isDevelopmentBuild } from './build-spa.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -17,23 +17,21 @@ function newestMtime(path: string): number {
   return newest
 }
 
-const builtIndex = join(root, 'dist', 'index.html')
+const dist = join(root, 'dist')
+const builtIndex = join(dist, 'index.html')
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
   .map((p) => join(root, p))
   .filter((p) => existsSync(p))
 const stale =
-  !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs
+  !existsSync(builtIndex) ||
+  Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs ||
+  // A development bundle (an earlier build from a shell with NODE_ENV=development) is rebuilt.
+  isDevelopmentBuild(dist)
 
 if (stale) {
-  console.log('Building the web app (dist/ is missing or older than its sources)…')
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  )
+  console.log('Building the web app (dist/ is missing, older than its sources or not production)…')
+  // Always production, even from a shell with NODE_ENV=development (issue 12).
+  buildSpa(root)
 }
 
 await import('../server/main.ts')
