@@ -16,7 +16,13 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    // Source maps publish the source: built only when named (SOURCE_MAPS=1), never by default.
+    sourcemap: process.env.SOURCE_MAPS === '1',
+    // The server reads the manifest to serve the flow viewer's chunks only where it is enabled.
+    manifest: true,
+  },
   server: {
     proxy: {
       '/api': apiTarget,

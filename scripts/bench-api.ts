@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       `process.on('message', () => process.send(process.cpuUsage())); await import('./server/main.ts')`,
       {
         NODE_ENV: 'test',
+        PROVIDERS: 'sandbox',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         PORT: String(apiPort),

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { withLocalDefaults } from './local-defaults.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const apiPort = process.env.API_PORT ?? '3001'
@@ -17,7 +18,7 @@ const children: ChildProcess[] = [
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl },
+      env: { ...withLocalDefaults(process.env), PORT: apiPort, PUBLIC_URL: publicUrl },
     },
   ),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', webPort, '--strictPort'], {

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildSpa, isDevelopmentBuild } from './build-spa.ts'
+import { withLocalDefaults } from './local-defaults.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -34,4 +35,5 @@ if (stale) {
   buildSpa(root)
 }
 
+Object.assign(process.env, withLocalDefaults(process.env))
 await import('../server/main.ts')

@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -17,8 +18,9 @@ export interface Config {
   jwtSecret: string | undefined
   jwtKeyFile: string | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
-  trustProxy: boolean
-  /** Serve the local mailbox at /dev/mailbox (never in production). */
+  /** Addresses/CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
+  trustProxy: string[]
+  /** Serve the local mailbox at /dev/mailbox: only with MAILBOX=1, never in production. */
   mailboxEnabled: boolean
   providers: 'sandbox' | 'live'
   /** Sumsub (KYC/KYB). In sandbox mode the credentials are the in-process fake's own. */
@@ -64,7 +66,7 @@ export interface Config {
     gtmContainerId: string
     /** Sandbox mode only: the local verification page the SPA frames instead of the WebSDK. */
     sumsubSandboxUrl?: string
-    /** The live flow viewer at /flows: always outside production, in production with FLOWS_VIEWER=1. */
+    /** The live flow viewer at /flows: only with FLOWS_VIEWER=1. */
     flowsViewer: boolean
   }
 }
@@ -125,6 +127,38 @@ function email(env: Env, name: string, fallback: string): string {
   return raw
 }
 
+/** A bind address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/**
+ * The proxies to believe, as Fastify's trustProxy list: never "everyone", since any client can
+ * write X-Forwarded-For and would then choose its own IP for every per-IP limit.
+ */
+function trustedProxies(env: Env): string[] {
+  const raw = read(env, 'TRUST_PROXY')
+  if (raw === undefined || raw === '0') return []
+  const entries = raw.split(',').map((entry) => entry.trim())
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits && rest.length === 0)
+    if (family === 0 || !validBits)
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `lists the reverse proxies' addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16), got "${entry}"`,
+      )
+  }
+  return entries
+}
+
+function flag(env: Env, name: string): boolean {
+  return oneOf(env, name, ['0', '1'], '0') === '1'
+}
+
 function socialLinks(env: Env): { name: string; url: string }[] {
   const raw = read(env, 'SOCIAL_LINKS')
   if (raw === undefined)
@@ -156,9 +190,13 @@ function credential(
   sandboxValue: string,
 ): string {
   const value = read(env, name)
-  if (value !== undefined) return value
-  if (providers === 'live') throw new ConfigError(name, 'is required when PROVIDERS=live')
-  return sandboxValue
+  if (providers === 'live') {
+    if (value === undefined) throw new ConfigError(name, 'is required when PROVIDERS=live')
+    if (value === sandboxValue)
+      throw new ConfigError(name, "is the sandbox's public value: set the provider's real one")
+    return value
+  }
+  return value ?? sandboxValue
 }
 
 function paybisPrivateKey(env: Env, providers: Config['providers']): string | undefined {
@@ -194,8 +232,14 @@ function paybisPrivateKey(env: Env, providers: Config['providers']): string | un
   return pem
 }
 
+/**
+ * Reads and checks the environment. Nothing meant for a developer's machine (sandbox providers,
+ * the local mailbox, the flow viewer) is on unless named; an unset NODE_ENV is production, and
+ * production refuses those local-only settings (`npm start` and `npm run dev` name them for you).
+ */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development')
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'production')
+  const production = nodeEnv === 'production'
   const port = integer(env, 'PORT', 3000, 0, 65535)
   const host = read(env, 'HOST') ?? '127.0.0.1'
   const publicUrl = (
@@ -206,18 +250,42 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32)
     throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes long')
   const jwtKeyFile = read(env, 'JWT_KEY_FILE')
-  if (nodeEnv === 'production' && jwtSecret === undefined && jwtKeyFile === undefined)
+  if (production && jwtSecret === undefined && jwtKeyFile === undefined)
     throw new ConfigError('JWT_SECRET', 'is required in production (or set JWT_KEY_FILE)')
 
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
-  if (nodeEnv === 'production' && smtpUrl === undefined)
+  if (production && smtpUrl === undefined)
     throw new ConfigError(
       'SMTP_URL',
       'is required in production: without it no e-mail leaves the server',
     )
 
-  const providers = oneOf(env, 'PROVIDERS', ['sandbox', 'live'], 'sandbox')
+  if (read(env, 'PROVIDERS') === undefined)
+    throw new ConfigError(
+      'PROVIDERS',
+      'is not set: PROVIDERS=live uses the real Sumsub, Paybis and market data; PROVIDERS=sandbox the local fakes (development only)',
+    )
+  const providers = oneOf(env, 'PROVIDERS', ['sandbox', 'live'], 'live')
   const sandbox = providers === 'sandbox'
+  if (sandbox && production)
+    throw new ConfigError(
+      'PROVIDERS',
+      'sandbox is refused with NODE_ENV=production: anyone could approve their own verification',
+    )
+  if (sandbox && !isLoopbackHost(host))
+    throw new ConfigError(
+      'PROVIDERS',
+      `sandbox is only served on a loopback HOST (127.0.0.1, ::1, localhost), not on "${host}"`,
+    )
+  const mailboxEnabled = flag(env, 'MAILBOX')
+  if (mailboxEnabled && production)
+    throw new ConfigError('MAILBOX', 'is refused with NODE_ENV=production: it shows reset links')
+  if (mailboxEnabled && !isLoopbackHost(host))
+    throw new ConfigError(
+      'MAILBOX',
+      `the local mailbox is only served on a loopback HOST (127.0.0.1, ::1, localhost), not on "${host}"`,
+    )
+
   const sumsub: Config['sumsub'] = {
     baseUrl: (url(env, 'SUMSUB_BASE_URL', ['https:', 'http:']) ?? 'https://api.sumsub.com').replace(
       /\/+$/,
@@ -263,8 +331,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
       nodeEnv === 'test' ? 'warn' : 'info',
     ),
-    trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'], '0') === '1',
-    mailboxEnabled: nodeEnv !== 'production',
+    trustProxy: trustedProxies(env),
+    mailboxEnabled,
     providers,
     sumsub,
     paybis,
@@ -299,7 +367,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         return id
       })(),
       ...(sandbox ? { sumsubSandboxUrl: '/sandbox/sumsub/websdk' } : {}),
-      flowsViewer: nodeEnv !== 'production' || oneOf(env, 'FLOWS_VIEWER', ['0', '1'], '0') === '1',
+      flowsViewer: flag(env, 'FLOWS_VIEWER'),
     },
   }
 }

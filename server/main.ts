@@ -1,7 +1,8 @@
 /** Starts the API server and the SPA on the configured port: `npm start`. */
 import { fileURLToPath } from 'node:url'
 import { loadConfig, ConfigError, type Config } from './config.ts'
-import { startServer } from './server.ts'
+import { DataDirInUse } from './db/data-dir-lock.ts'
+import { startServer, type RunningServer } from './server.ts'
 
 let config: Config
 try {
@@ -14,9 +15,18 @@ try {
   throw error
 }
 
-const server = await startServer(config, {
-  spaDir: fileURLToPath(new URL('../dist', import.meta.url)),
-})
+let server: RunningServer
+try {
+  server = await startServer(config, {
+    spaDir: fileURLToPath(new URL('../dist', import.meta.url)),
+  })
+} catch (error) {
+  if (error instanceof DataDirInUse) {
+    console.error(`Cannot start: ${error.message}`)
+    process.exit(1)
+  }
+  throw error
+}
 console.log(`Server listening on ${server.url} (public URL ${config.publicUrl})`)
 
 let stopping = false

@@ -5,7 +5,6 @@ import {
   InvalidInput,
   InvalidLinkToken,
   InvalidRefreshToken,
-  TooManyAttempts,
 } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import {
@@ -15,7 +14,7 @@ import {
   verifyEmailMessage,
 } from '../mail/templates.ts'
 import type { AccessTokens } from './access-tokens.ts'
-import { AttemptLimiter } from './attempt-limiter.ts'
+import { createAttemptLimits, type Limit } from './attempt-limits.ts'
 import { consumeEmailToken, createEmailToken } from './email-tokens.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import {
@@ -28,9 +27,14 @@ import {
 const verifyLinkTtl = 24 * 3600
 const resetLinkTtl = 3600
 
+/** How many attempts each window allows (docs/decisions/040 says why these keys and numbers). */
 export interface AuthLimits {
-  loginFailuresPerAccount: number
+  /** Wrong passwords for one account from one IP in 15 minutes: the lockout a customer meets. */
+  loginFailuresPerAccountAndIp: number
+  /** Wrong passwords from one IP, any account, in 15 minutes (credential stuffing). */
   loginFailuresPerIp: number
+  /** Wrong passwords for one account from all IPs in an hour (guessing spread over many IPs). */
+  loginFailuresPerAccount: number
   registrationsPerIp: number
   registrationsPerEmail: number
   resetsPerIp: number
@@ -38,8 +42,9 @@ export interface AuthLimits {
 }
 
 export const defaultAuthLimits: AuthLimits = {
-  loginFailuresPerAccount: 5,
+  loginFailuresPerAccountAndIp: 5,
   loginFailuresPerIp: 100,
+  loginFailuresPerAccount: 100,
   registrationsPerIp: 30,
   registrationsPerEmail: 5,
   resetsPerIp: 30,
@@ -54,44 +59,91 @@ export interface AccountDeps {
   /** Called after a transaction that wrote e-mail has committed. */
   mailQueued: () => void
   limits?: AuthLimits
+  /** Hears about background work that failed (queued reset requests); the next round retries. */
+  reportError?: (error: unknown) => void
 }
 
-/** Trimmed and lower-cased: the form in which e-mails are compared and stored as keys. */
+/**
+ * Lower-cased: the form in which e-mails are compared and stored as keys. The contract's `Email`
+ * schema has already refused anything but a single mailbox, so there is nothing to trim.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
-function checkEmail(email: string): string {
-  const trimmed = email.trim()
-  if (!trimmed.includes('@') || trimmed.length < 3)
-    throw new InvalidInput([{ field: '/email', message: 'must be an email', code: 'pattern' }])
-  return trimmed
+  return email.toLowerCase()
 }
 
 export function createAccountService(deps: AccountDeps) {
   const { db, tokens, publicUrl, now, mailQueued } = deps
   const limits = deps.limits ?? defaultAuthLimits
-  const minutes15 = 15 * 60_000
-  const hour = 60 * 60_000
-  const loginByAccount = new AttemptLimiter(limits.loginFailuresPerAccount, minutes15)
-  const loginByIp = new AttemptLimiter(limits.loginFailuresPerIp, minutes15)
-  const registerByIp = new AttemptLimiter(limits.registrationsPerIp, hour)
-  const registerByEmail = new AttemptLimiter(limits.registrationsPerEmail, hour)
-  const resetByIp = new AttemptLimiter(limits.resetsPerIp, hour)
-  const resetByEmail = new AttemptLimiter(limits.resetsPerEmail, hour)
+  const attempts = createAttemptLimits(db, now)
+  const minutes15 = 15 * 60
+  const hour = 60 * 60
+  const limit = (scope: string, max: number, windowSeconds: number): Limit => ({
+    scope,
+    max,
+    windowSeconds,
+  })
+  const loginByAccountAndIp = limit(
+    'login.account-ip',
+    limits.loginFailuresPerAccountAndIp,
+    minutes15,
+  )
+  const loginByIp = limit('login.ip', limits.loginFailuresPerIp, minutes15)
+  const loginByAccount = limit('login.account', limits.loginFailuresPerAccount, hour)
+  const registerByIp = limit('register.ip', limits.registrationsPerIp, hour)
+  const registerByEmail = limit('register.email', limits.registrationsPerEmail, hour)
+  const resetByIp = limit('reset.ip', limits.resetsPerIp, hour)
+  const resetByEmail = limit('reset.email', limits.resetsPerEmail, hour)
 
-  function throttle(...checks: [AttemptLimiter, string][]): void {
-    const wait = Math.max(...checks.map(([limiter, key]) => limiter.retryAfter(key)))
-    if (wait > 0) throw new TooManyAttempts(wait)
+  /**
+   * Works through queued reset requests, a batch per transaction, until none is left: a request
+   * is gone from the queue exactly when its e-mail (if its address has an account) is queued.
+   */
+  async function processResetRequests(): Promise<void> {
+    const batch = 50
+    for (;;) {
+      const { taken, mailed } = await db.transaction(async (tx) => {
+        const requests = await tx.query<{ email_normalized: string }>(
+          `DELETE FROM password_reset_requests WHERE id IN (
+             SELECT id FROM password_reset_requests ORDER BY id FOR UPDATE SKIP LOCKED LIMIT $1
+           ) RETURNING email_normalized`,
+          [batch],
+        )
+        let mailed = 0
+        for (const request of requests) {
+          const [user] = await tx.query<{ id: string; email: string }>(
+            'SELECT id, email FROM users WHERE email_normalized = $1',
+            [request.email_normalized],
+          )
+          if (!user) continue
+          const token = await createEmailToken(tx, user.id, 'reset_password', resetLinkTtl, now())
+          await enqueueMail(
+            tx,
+            resetPasswordMessage(user.email, `${publicUrl}/app/set-new-password/${token}`),
+          )
+          mailed++
+        }
+        return { taken: requests.length, mailed }
+      })
+      if (mailed > 0) mailQueued()
+      if (taken < batch) return
+    }
+  }
+  let resetWork: Promise<void> = Promise.resolve()
+  const reportError =
+    deps.reportError ??
+    ((error: unknown) => {
+      console.error(error)
+    })
+  function kickResetRequests(): Promise<void> {
+    resetWork = resetWork.then(processResetRequests).catch(reportError)
+    return resetWork
   }
 
   return {
     async register(input: { email: string; password: string }, ip: string): Promise<void> {
-      const email = checkEmail(input.email)
+      const email = input.email
       const key = normalizeEmail(email)
-      throttle([registerByIp, ip], [registerByEmail, key])
-      registerByIp.record(ip)
-      registerByEmail.record(key)
+      await attempts.reserve([registerByIp, ip], [registerByEmail, key])
       // Hash before looking the e-mail up, so both answers take the same time.
       const passwordHash = await hashPassword(input.password)
       await db.transaction(async (tx) => {
@@ -154,7 +206,12 @@ export function createAccountService(deps: AccountDeps) {
 
     async login(input: { email: string; password: string }, ip: string): Promise<TokenPair> {
       const key = normalizeEmail(input.email)
-      throttle([loginByAccount, key], [loginByIp, ip])
+      // Reserved before the password is checked: parallel guesses cannot outrun the count.
+      const reserved = await attempts.reserve(
+        [loginByAccountAndIp, `${key} ${ip}`],
+        [loginByIp, ip],
+        [loginByAccount, key],
+      )
       const [user] = await db.query<{ id: string; password_hash: string; verified: boolean }>(
         `SELECT id, password_hash, email_verified_at IS NOT NULL AS verified
          FROM users WHERE email_normalized = $1`,
@@ -163,13 +220,12 @@ export function createAccountService(deps: AccountDeps) {
       const ok = user
         ? await verifyPassword(user.password_hash, input.password)
         : (await burnPasswordCheck(input.password), false)
-      if (!user || !ok) {
-        loginByAccount.record(key)
-        loginByIp.record(ip)
-        throw new InvalidCredentials('Wrong e-mail or password')
-      }
+      // A wrong password keeps its reservations: they are the failures the limits count.
+      if (!user || !ok) throw new InvalidCredentials('Wrong e-mail or password')
+      // The right password is not a failure: its attempt is given back, and this IP's lockout ends.
+      await attempts.release(reserved.slice(1))
+      await attempts.clear(loginByAccountAndIp, `${key} ${ip}`)
       if (!user.verified) throw new EmailNotVerified('The e-mail address is not confirmed yet')
-      loginByAccount.reset(key)
       const at = now()
       const refreshToken = await startFamily(db, user.id, at)
       return { accessToken: await tokens.issue(user.id), refreshToken }
@@ -189,26 +245,20 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async requestPasswordReset(input: { email: string }, ip: string): Promise<void> {
-      const email = checkEmail(input.email)
-      const key = normalizeEmail(email)
-      throttle([resetByIp, ip], [resetByEmail, key])
-      resetByIp.record(ip)
-      resetByEmail.record(key)
-      const sent = await db.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: string; email: string }>(
-          'SELECT id, email FROM users WHERE email_normalized = $1',
-          [key],
-        )
-        if (!user) return false
-        const token = await createEmailToken(tx, user.id, 'reset_password', resetLinkTtl, now())
-        await enqueueMail(
-          tx,
-          resetPasswordMessage(user.email, `${publicUrl}/app/set-new-password/${token}`),
-        )
-        return true
-      })
-      if (sent) mailQueued()
+      const key = normalizeEmail(input.email)
+      await attempts.reserve([resetByIp, ip], [resetByEmail, key])
+      // The same work for every address: queue the request and answer. Whether an account exists
+      // is looked up afterwards, so the answer's timing cannot tell (docs/decisions/041).
+      await db.query(
+        'INSERT INTO password_reset_requests (email_normalized, requested_at) VALUES ($1, $2)',
+        [key, now()],
+      )
+      // After the answer has gone out, so its timing holds none of the lookup's work.
+      setImmediate(() => void kickResetRequests())
     },
+
+    /** Handles reset requests still queued (left by a stopped node, or after a failed round). */
+    processResetRequests: kickResetRequests,
 
     async setNewPassword(input: {
       token: string

@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { listMessages } from '../mail/outbox.ts'
 import { productName } from '../mail/templates.ts'
+
+const style = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0b1f3a}
+article{border:1px solid #d0d7e2;border-radius:8px;padding:1rem;margin:1rem 0}
+pre{white-space:pre-wrap;font:inherit}.meta{color:#5b6b80}a{color:#0b4fd6}`
+// The page's one inline style, allowed by its hash: the site's CSP allows no inline style at all.
+const pagePolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -14,7 +21,7 @@ function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
 }
 
-/** The local mailbox (development only): every message in the outbox, newest first. */
+/** The local mailbox (only with MAILBOX=1, never in production): every message in the outbox, newest first. */
 export function installMailbox(app: FastifyInstance, db: Database): void {
   app.get('/dev/mailbox/messages', async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send(await listMessages(db))
@@ -34,13 +41,15 @@ export function installMailbox(app: FastifyInstance, db: Database): void {
     const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Local mailbox — ${productName}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0b1f3a}
-article{border:1px solid #d0d7e2;border-radius:8px;padding:1rem;margin:1rem 0}
-pre{white-space:pre-wrap;font:inherit}.meta{color:#5b6b80}a{color:#0b4fd6}</style></head>
+<style>${style}</style></head>
 <body><h1>Local mailbox</h1>
 <p>Every e-mail the server would send, newest first (no SMTP_URL is set). The same data as JSON: <a href="/dev/mailbox/messages">/dev/mailbox/messages</a>.</p>
 ${items || '<p>No messages yet.</p>'}
 </body></html>`
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', pagePolicy)
+      .type('text/html; charset=utf-8')
+      .send(page)
   })
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
 /**
  * The providers' hosts the SPA may load frames and scripts from (shared/providers.md): Sumsub's
- * WebSDK, Paybis's widget, Calendly's scheduling embed, Google Tag Manager after consent, and the
- * exchange's market-data API (fetched directly only when configured so; the sandbox is same-origin).
+ * WebSDK, Paybis's widget, Calendly's scheduling embed, and the exchange's market-data API
+ * (fetched directly only when configured so; the sandbox is same-origin). Google Tag Manager's
+ * hosts are added only when a container is configured (`tagManagerSources`).
  */
 export const providerSources = {
   script: [
@@ -14,7 +16,6 @@ export const providerSources = {
     'https://widget.paybis.com',
     'https://widget.sandbox.paybis.com',
     'https://assets.calendly.com',
-    'https://www.googletagmanager.com',
   ],
   frame: [
     'https://in.sumsub.com',
@@ -22,10 +23,15 @@ export const providerSources = {
     'https://widget.paybis.com',
     'https://widget.sandbox.paybis.com',
     'https://calendly.com',
-    'https://www.googletagmanager.com',
   ],
   connect: ['https://api.sumsub.com', 'https://in.sumsub.com', 'https://trade.cex.io'],
   style: ['https://assets.calendly.com'],
+  img: [] as string[],
+}
+
+const tagManagerSources = {
+  script: ['https://www.googletagmanager.com'],
+  frame: ['https://www.googletagmanager.com'],
   img: ['https://www.googletagmanager.com'],
 }
 
@@ -49,37 +55,90 @@ export function gtmLoaderHash(containerId: string): string {
   return `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 }
 
+/**
+ * react-calendly injects its stylesheet as a `<style>` element (the scheduling modal's layout and
+ * close button); the CSP allows exactly that stylesheet by its hash, read from the package itself.
+ */
+export function calendlyStyleHash(): string {
+  const bundle = readFileSync(require.resolve('react-calendly/dist/index.es.js'), 'utf8')
+  const literal = /var css_248z = ("(?:[^"\\]|\\.)*");/.exec(bundle)?.[1]
+  if (literal === undefined)
+    throw new Error('react-calendly: its injected stylesheet was not found')
+  const css = JSON.parse(literal) as string
+  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+}
+
+export interface SecurityOptions {
+  /** PUBLIC_URL is https: HSTS and upgrade-insecure-requests are sent (never over plain http). */
+  https: boolean
+  gtmContainerId: string
+  /** The flow viewer is served: its page (only) may use inline styles, which mermaid's SVG needs. */
+  flowsViewer: boolean
+}
+
+type Directives = Record<string, string[]>
+
+function policy(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ')
+}
+
+/**
+ * The CSP, built once: no inline script or style but the tag manager's loader and Calendly's
+ * stylesheet, each by its hash.
+ */
+export function contentSecurityPolicy(options: SecurityOptions): {
+  strict: string
+  flowsViewer: string
+} {
+  const gtm = options.gtmContainerId !== ''
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': [
+      "'self'",
+      ...providerSources.script,
+      ...(gtm ? [...tagManagerSources.script, gtmLoaderHash(options.gtmContainerId)] : []),
+    ],
+    'style-src': ["'self'", ...providerSources.style, calendlyStyleHash()],
+    'img-src': ["'self'", 'data:', ...providerSources.img, ...(gtm ? tagManagerSources.img : [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...providerSources.connect],
+    'frame-src': ["'self'", ...providerSources.frame, ...(gtm ? tagManagerSources.frame : [])],
+    // The sandbox provider pages are framed by the SPA, which is on the same origin.
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+  }
+  return {
+    strict: policy(directives),
+    flowsViewer: policy({ ...directives, 'style-src': ["'self'", "'unsafe-inline'"] }),
+  }
+}
+
+/** Paths whose answers carry tokens or personal data: never stored by a browser or a proxy. */
+const privatePaths = /^\/(api|dev|sandbox)\//
+
 export async function installSecurityHeaders(
   app: FastifyInstance,
-  https: boolean,
-  gtmContainerId = '',
+  options: SecurityOptions,
 ): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          ...providerSources.script,
-          ...(gtmContainerId ? [gtmLoaderHash(gtmContainerId)] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'", ...providerSources.style],
-        imgSrc: ["'self'", 'data:', ...providerSources.img],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...providerSources.connect],
-        frameSrc: ["'self'", ...providerSources.frame],
-        // The sandbox provider pages are framed by the SPA, which is on the same origin.
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    contentSecurityPolicy: false,
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
+  })
+  const csp = contentSecurityPolicy(options)
+  app.addHook('onRequest', (request, reply, done) => {
+    const flows = options.flowsViewer && /^\/flows(\/|$|\?)/.test(request.url)
+    void reply.header('content-security-policy', flows ? csp.flowsViewer : csp.strict)
+    if (privatePaths.test(request.url)) void reply.header('cache-control', 'no-store')
+    done()
   })
 }

@@ -10,6 +10,20 @@ function escapeHtml(value: string): string {
   )
 }
 
+/** A value that must stay on its line: a header, or a field of the team's notice. */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
+}
+
+/** A customer's free text inside the team's notice: every line quoted, so none can pass for ours. */
+function quoted(value: string): string {
+  return value
+    .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
+    .map((line) => `> ${oneLine(line)}`)
+    .join('\n')
+}
+
 /** Builds the text and HTML bodies from the same paragraphs, with at most one call to action. */
 function compose(
   to: string,
@@ -37,7 +51,7 @@ function compose(
     `<p>${escapeHtml(closing)}</p>`,
     '</body></html>',
   ].join('')
-  return { to, subject: `${subject} — ${productName}`, text, html }
+  return { to: oneLine(to), subject: oneLine(`${subject} — ${productName}`), text, html }
 }
 
 export function verifyEmailMessage(to: string, link: string): MailMessage {
@@ -106,10 +120,15 @@ function quoteLines(q: QuoteFigures): string[] {
   ]
 }
 
+/**
+ * The calculation goes to the contact address the customer typed, which nobody has verified: it
+ * holds the calculation and the name of the account that asked, nothing else of the account.
+ */
 export function quoteCalculationMessage(
   to: string,
   figures: QuoteFigures,
   verificationUrl: string,
+  requestedBy: string,
 ): MailMessage {
   return compose(
     to,
@@ -119,6 +138,7 @@ export function quoteCalculationMessage(
       ...quoteLines(figures),
       'The final rate is fixed when the transaction is made; a manager will contact you to confirm the details.',
       'Verification is mandatory before the transaction: start it right away in your account.',
+      `This quote was requested from the ${productName} account ${requestedBy}. If you did not ask for it, ignore this e-mail.`,
     ],
     { label: 'Go to Verification', url: verificationUrl },
   )
@@ -144,13 +164,13 @@ export function quoteRequestNotice(
     [
       `A customer asked for a personal quote (request ${request.id}).`,
       `Account: ${request.accountEmail}`,
-      `Contact: ${orDash(request.name)}, ${orDash(request.email)}, ${orDash(request.phone)}, ${orDash(request.country)}`,
+      `Contact: ${[request.name, request.email, request.phone, request.country].map((v) => orDash(oneLine(v))).join(', ')}`,
       ...(figures.rate
         ? ['Calculation sent to the customer:', ...quoteLines(figures)]
         : [
             `${figures.amount} ${figures.fromCurrency} to ${figures.toCurrency}: no market rate was available, so the customer was told a manager will send the calculation.`,
           ]),
-      `Message: ${orDash(request.message)}`,
+      `Message:\n${request.message.trim() === '' ? '—' : quoted(request.message)}`,
     ],
   )
 }

@@ -4,14 +4,14 @@
  * notification, both queued in the same transaction as the stored request. Amounts and rates are
  * decimal strings from the request to the `numeric` columns and the e-mails, never JS numbers.
  */
-import { AttemptLimiter } from '../auth/attempt-limiter.ts'
+import { createAttemptLimits, type Limit } from '../auth/attempt-limits.ts'
 import type { Database } from '../db/database.ts'
-import { InvalidInput, NotFound, TooManyAttempts } from '../domain-errors.ts'
+import { InvalidInput, UnknownAccount } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { isCurrency, isFiatCryptoPair } from '../../domain/currencies.ts'
 import { fromSafeInteger, toSafeInteger } from '../../domain/decimal.ts'
-import { displayedRate } from '../../domain/exchange-rules.ts'
 import { quoteCalculation } from '../../domain/quote.ts'
+import { displayedRate } from '../../domain/exchange-rules.ts'
 import {
   quoteCalculationMessage,
   quoteRequestNotice,
@@ -46,9 +46,9 @@ export interface QuoteDeps {
   mailQueued: () => void
   /** Requests a customer may make per hour (each sends e-mail to an address they choose). */
   perHour?: number
+  /** Calculations one address other than the account's own may receive per day. */
+  perRecipientPerDay?: number
 }
-
-const looksLikeEmail = (value: string) => /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(value)
 
 interface QuoteRow {
   id: string
@@ -86,7 +86,14 @@ function toQuote(row: QuoteRow): StoredQuote {
 
 export function createQuoteService(deps: QuoteDeps) {
   const { db, now } = deps
-  const limiter = new AttemptLimiter(deps.perHour ?? 20, 3600_000, () => now().getTime())
+  const attempts = createAttemptLimits(db, now)
+  const perAccount: Limit = { scope: 'quote.account', max: deps.perHour ?? 20, windowSeconds: 3600 }
+  // The contact address is unverified: without this, an account could mail anyone 20 times an hour.
+  const perRecipient: Limit = {
+    scope: 'quote.recipient',
+    max: deps.perRecipientPerDay ?? 3,
+    windowSeconds: 24 * 3600,
+  }
 
   return {
     async create(
@@ -103,9 +110,18 @@ export function createQuoteService(deps: QuoteDeps) {
             code: 'currency-class',
           },
         ])
-      const wait = limiter.retryAfter(userId)
-      if (wait > 0) throw new TooManyAttempts(wait)
-      limiter.record(userId)
+      const [account] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+        userId,
+      ])
+      if (!account) throw new UnknownAccount()
+      // The contract's Email schema has made it one mailbox; case does not make it another.
+      const recipient = input.email.toLowerCase()
+      await attempts.reserve(
+        [perAccount, userId],
+        ...(recipient === account.email.toLowerCase()
+          ? []
+          : ([[perRecipient, recipient]] as [Limit, string][])),
+      )
 
       const at = now()
       // The contract's integer (1 to 1e9) is exact in JSON; from here on it is a decimal string.
@@ -117,11 +133,6 @@ export function createQuoteService(deps: QuoteDeps) {
       const calculation = quoteCalculation({ amount, from, to, close: rate?.close ?? null, facts })
 
       const stored = await db.transaction(async (tx) => {
-        const [account] = await tx.query<{ email: string }>(
-          'SELECT email FROM users WHERE id = $1',
-          [userId],
-        )
-        if (!account) throw new NotFound('No such user')
         const [row] = await tx.query<QuoteRow & Record<string, unknown>>(
           `INSERT INTO exchange_requests
              (user_id, from_currency, to_currency, amount, name, email, phone, country, message,
@@ -163,14 +174,14 @@ export function createQuoteService(deps: QuoteDeps) {
             : {}),
           at: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         }
-        // The form's contact e-mail is free text: a usable one gets the calculation, else the account's.
-        const contact = input.email.trim()
+        // To the address entered, as the submitted view promises (docs/decisions/042).
         await enqueueMail(
           tx,
           quoteCalculationMessage(
-            looksLikeEmail(contact) ? contact : account.email,
+            input.email,
             figures,
             `${deps.publicUrl}/app/verification`,
+            account.email,
           ),
         )
         await enqueueMail(

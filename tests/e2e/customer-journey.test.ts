@@ -123,7 +123,8 @@ describe('a customer’s journey through the customer area in Chromium against t
       expect(calculation?.subject).toContain('15000 EUR to ETH')
       expect(calculation?.text).toContain('You pay: 15000 EUR')
       const notice = messages.find((m) => m.text.includes(`Account: ${email}`))
-      expect(notice?.text).toContain('Please call me in the afternoon.\nPromo code: FIRST1000')
+      // The customer's message is quoted line by line in the team's notice (decision 042).
+      expect(notice?.text).toContain('> Please call me in the afternoon.\n> Promo code: FIRST1000')
 
       // Verification: KYC, approved in the sandbox page.
       await dialog.getByRole('button', { name: 'Go to Verification' }).click()

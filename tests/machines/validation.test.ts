@@ -22,8 +22,23 @@ describe('general form rules (spec §5)', () => {
     expect(validateField({ label: 'Email', kind: 'email' }, 'ann.example.com')).toBe(
       'Email must be an email',
     )
-    // An e-mail only needs an '@'.
+    // One mailbox, as the server takes it (decision 042): no display name, list or whitespace.
     expect(validateField({ label: 'Email', kind: 'email' }, 'a@b')).toBeUndefined()
+    expect(
+      validateField({ label: 'Email', kind: 'email' }, "o'hara+fx@mail.example.com"),
+    ).toBeUndefined()
+    for (const smuggled of [
+      'victim@x.com, attacker@evil.com',
+      '"victim@x.com" <attacker@evil.com>',
+      'victim@x.com\r\nBcc: attacker@evil.com',
+      ' anna@example.com',
+      'anna@example.com ',
+      'anna@exa mple.com',
+      'anna@@example.com',
+    ])
+      expect(validateField({ label: 'Email', kind: 'email' }, smuggled), smuggled).toBe(
+        'Email must be an email',
+      )
     expect(validateField({ label: 'Accept rules', kind: 'checkbox', required: true }, false)).toBe(
       'Accept rules must be checked',
     )

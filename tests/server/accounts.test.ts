@@ -113,8 +113,9 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
       { ...update, phone: '+1 23' },
       bearer(first.accessToken),
     )
+    // The 5-digit minimum is the contract's Phone pattern, not a rule of the server's own.
     expect(expectProblem(tooFewDigits, 400, 'VALIDATION_ERROR').errors).toEqual([
-      expect.objectContaining({ field: '/phone', code: 'minDigits' }),
+      expect.objectContaining({ field: '/phone', code: 'pattern' }),
     ])
     const unchanged = await server.api(
       'GET',
@@ -149,17 +150,18 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
 
     // Reset: 200 for a known and an unknown address alike; only the known one gets mail.
     const unknown = uniqueEmail('nobody')
-    const resetKnown = await server.api('POST', '/api/auth/reset-password', { email })
     const resetUnknown = await server.api('POST', '/api/auth/reset-password', { email: unknown })
+    const resetKnown = await server.api('POST', '/api/auth/reset-password', { email })
     expect(resetKnown.status).toBe(200)
     expect(resetKnown.body).toEqual({ status: 'sent' })
     expect(resetUnknown.status).toBe(200)
     expect(resetUnknown.text).toBe(resetKnown.text)
+    const resetToken = (await mailedToken(server, email, 'set-new-password')) ?? ''
+    // The unknown address's request was queued first: by the time the known one's mail is there, it was handled.
     expect(await messagesTo(server, unknown)).toEqual([])
     const [resetMail] = await messagesTo(server, email)
     expect(resetMail?.subject).toMatch(/^Reset your password/)
-    expect(resetMail?.text).toContain(`${testPublicUrl}/app/set-new-password/`)
-    const resetToken = (await mailedToken(server, email, 'set-new-password')) ?? ''
+    expect(resetMail?.text).toContain(`${testPublicUrl}/app/set-new-password/${resetToken}`)
 
     const newPassword = 'new-horse-battery-2'
     const mismatch = await server.api('POST', '/api/auth/forgot-password/new-password', {
@@ -310,10 +312,10 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     expect(next.refreshToken).not.toBe(pair.refreshToken)
   })
 
-  it('limits wrong-password logins per account, not per address', async () => {
+  it('limits wrong-password logins per account from one address', async () => {
     const a = await verifiedUser(server)
     const b = await verifiedUser(server)
-    for (let i = 0; i < defaultAuthLimits.loginFailuresPerAccount; i++)
+    for (let i = 0; i < defaultAuthLimits.loginFailuresPerAccountAndIp; i++)
       expectProblem(await login(a.email, `wrong-${i}`), 401, 'INVALID_CREDENTIALS')
 
     const limited = await login(a.email, 'wrong-again')

@@ -9,9 +9,15 @@ import { ConfigError, loadConfig } from '../../server/config.ts'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 
-function configError(env: Record<string, string>): ConfigError {
+/** What a developer's start names (PROVIDERS has no default): a bad value beside it must be refused. */
+const local = { NODE_ENV: 'development', PROVIDERS: 'sandbox' }
+
+function configError(
+  env: Record<string, string>,
+  base: Record<string, string> = local,
+): ConfigError {
   try {
-    loadConfig(env, '/srv/app')
+    loadConfig({ ...base, ...env }, '/srv/app')
   } catch (error) {
     if (error instanceof ConfigError) return error
     throw error
@@ -24,6 +30,8 @@ describe('configuration', () => {
     const config = loadConfig(
       {
         NODE_ENV: 'test',
+        PROVIDERS: 'sandbox',
+        MAILBOX: '1',
         PORT: '0',
         DATA_DIR: 'data',
         DATABASE_URL: 'postgresql://app@127.0.0.1:5432/app',
@@ -43,13 +51,6 @@ describe('configuration', () => {
       logLevel: 'warn',
       mailboxEnabled: true,
     })
-    expect(
-      loadConfig({
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://mail:25',
-        JWT_SECRET: 'y'.repeat(32),
-      }),
-    ).toMatchObject({ nodeEnv: 'production', mailboxEnabled: false, logLevel: 'info' })
   })
 
   it.each([
@@ -84,11 +85,82 @@ describe('configuration', () => {
     PAYBIS_API_KEY: 'key',
     PAYBIS_PRIVATE_KEY: pem,
   }
+  const productionEnv = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail:25',
+    JWT_SECRET: 'y'.repeat(32),
+    ...live,
+  }
   const without = (name: keyof typeof live) =>
     Object.fromEntries(Object.entries(live).filter(([k]) => k !== name))
 
+  it('reads a production environment: nothing local is on', () => {
+    expect(loadConfig(productionEnv)).toMatchObject({
+      nodeEnv: 'production',
+      providers: 'live',
+      mailboxEnabled: false,
+      logLevel: 'info',
+      trustProxy: [],
+      site: { flowsViewer: false },
+    })
+  })
+
+  it('treats an unset NODE_ENV as production', () => {
+    const { NODE_ENV: _unset, ...unsetNodeEnv } = productionEnv
+    expect(loadConfig(unsetNodeEnv).nodeEnv).toBe('production')
+    expect(configError({}, {}).variable).toBe('JWT_SECRET')
+    expect(configError({ ...unsetNodeEnv, MAILBOX: '1' }, {}).variable).toBe('MAILBOX')
+  })
+
+  it('turns on the mailbox and the flow viewer only when each is named', () => {
+    expect(loadConfig(local)).toMatchObject({ mailboxEnabled: false, site: { flowsViewer: false } })
+    expect(loadConfig({ ...local, MAILBOX: '1', FLOWS_VIEWER: '1' })).toMatchObject({
+      mailboxEnabled: true,
+      site: { flowsViewer: true },
+    })
+    expect(loadConfig({ ...productionEnv, FLOWS_VIEWER: '1' }).site.flowsViewer).toBe(true)
+  })
+
+  it.each([
+    [{ NODE_ENV: 'test' }, 'PROVIDERS', /is not set/],
+    [{ ...productionEnv, PROVIDERS: 'sandbox' }, 'PROVIDERS', /refused with NODE_ENV=production/],
+    [{ ...local, HOST: '0.0.0.0' }, 'PROVIDERS', /loopback/],
+    [{ ...productionEnv, MAILBOX: '1' }, 'MAILBOX', /refused with NODE_ENV=production/],
+    [
+      { NODE_ENV: 'development', ...live, MAILBOX: '1', HOST: '10.0.0.7' },
+      'MAILBOX',
+      /loopback/,
+    ],
+    [
+      { ...productionEnv, SUMSUB_WEBHOOK_SECRET: 'sandbox-webhook-secret' },
+      'SUMSUB_WEBHOOK_SECRET',
+      /sandbox's public value/,
+    ],
+    [
+      { ...productionEnv, SUMSUB_SECRET_KEY: 'sandbox-secret-key' },
+      'SUMSUB_SECRET_KEY',
+      /sandbox's public value/,
+    ],
+    [{ ...local, TRUST_PROXY: '1' }, 'TRUST_PROXY', /addresses or CIDRs/],
+    [{ ...local, TRUST_PROXY: 'true' }, 'TRUST_PROXY', /addresses or CIDRs/],
+    [{ ...local, TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY', /addresses or CIDRs/],
+  ])('refuses the unsafe setting %o naming %s', (env, variable, reason) => {
+    const error = configError(env, {})
+    expect(error.variable).toBe(variable)
+    expect(error.message).toMatch(reason)
+    expect(error.message).not.toContain('\n')
+  })
+
+  it('takes the trusted proxies as a list of addresses and CIDRs', () => {
+    expect(loadConfig({ ...local, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ])
+  })
+
   it('reads the providers in both modes', () => {
-    const sandbox = loadConfig({ PUBLIC_URL: 'https://exchange.example' })
+    const sandbox = loadConfig({ ...local, PUBLIC_URL: 'https://exchange.example' })
     expect(sandbox).toMatchObject({
       providers: 'sandbox',
       sumsub: { kycLevel: 'basic-kyc-level', kybLevel: 'basic-kyb-level', tokenTtlSeconds: 600 },
@@ -96,7 +168,11 @@ describe('configuration', () => {
       sandbox: { marketMode: 'normal' },
       site: { marketBaseUrl: '/sandbox/market', sumsubSandboxUrl: '/sandbox/sumsub/websdk' },
     })
-    const real = loadConfig({ ...live, PAYBIS_PRIVATE_KEY: pem.replace(/\n/g, '\\n') })
+    const real = loadConfig({
+      NODE_ENV: 'test',
+      ...live,
+      PAYBIS_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+    })
     expect(real).toMatchObject({
       providers: 'live',
       sumsub: { baseUrl: 'https://api.sumsub.com', appToken: 'prd:token', tokenTtlSeconds: 600 },
@@ -152,6 +228,28 @@ describe('configuration', () => {
       'Configuration error: SUMSUB_APP_TOKEN: is required when PROVIDERS=live',
     ])
   })
+
+  it.each([
+    [{}, 'Configuration error: JWT_SECRET: is required in production (or set JWT_KEY_FILE)'],
+    [
+      { NODE_ENV: 'test' },
+      'Configuration error: PROVIDERS: is not set: PROVIDERS=live uses the real Sumsub, Paybis and market data; PROVIDERS=sandbox the local fakes (development only)',
+    ],
+  ])(
+    'a bare start (%o) does not run the sandboxes or the mailbox: it stops with one line',
+    async (env, line) => {
+      const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, PORT: '0', ...env },
+        timeout: 30_000,
+      }).then(
+        () => undefined,
+        (error: unknown) => error as { code: number; stdout: string; stderr: string },
+      )
+      expect(failure, 'the server started').toBeDefined()
+      expect(`${failure?.stdout ?? ''}${failure?.stderr ?? ''}`.trim().split('\n')).toEqual([line])
+    },
+  )
 
   it('stops the server with one line naming PORT when PORT=abc', async () => {
     const failure = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

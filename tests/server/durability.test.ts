@@ -19,7 +19,7 @@ describe.each(engines)('durability on %s', (engine) => {
     const fresh = await createFreshDatabase(engine)
     try {
       // TRUST_PROXY lets each request come from its own address, clear of the per-IP limit.
-      const env = { TRUST_PROXY: '1' }
+      const env = { TRUST_PROXY: '127.0.0.1' }
       const first = await spawnServer(fresh, env)
       const acknowledged: string[] = []
       const refused: string[] = []

@@ -58,6 +58,14 @@ describe('Sumsub webhook digest', () => {
     )
   })
 
+  it.each(['0', 'f', '00'])('refuses the right digest with %j appended', (extra) => {
+    const vector = '9698258f3b0ea0b43009905dd100568f1ec8f605461eaafb7f95b6e220a122a7'
+    expect(verifyWebhookDigest('whsec-test', 'HMAC_SHA256_HEX', vector + extra, body)).toBe(false)
+    expect(verifyWebhookDigest('whsec-test', 'HMAC_SHA256_HEX', vector.slice(0, -1), body)).toBe(
+      false,
+    )
+  })
+
   it.each([
     ['HMAC_SHA1_HEX', 'sha1'],
     ['HMAC_SHA256_HEX', 'sha256'],

@@ -46,10 +46,10 @@ export function verifyWebhookDigest(
   rawBody: Uint8Array | string,
 ): boolean {
   if (!isWebhookDigestAlgorithm(algorithm) || typeof digest !== 'string') return false
-  if (!/^[0-9a-fA-F]+$/.test(digest)) return false
-  const expected = Buffer.from(webhookDigest(secret, algorithm, rawBody), 'hex')
-  const given = Buffer.from(digest.toLowerCase(), 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  const expectedHex = webhookDigest(secret, algorithm, rawBody)
+  // Exactly the digest's length: Buffer.from(hex) would drop an odd trailing character.
+  if (digest.length !== expectedHex.length || !/^[0-9a-fA-F]+$/.test(digest)) return false
+  return timingSafeEqual(Buffer.from(digest.toLowerCase(), 'hex'), Buffer.from(expectedHex, 'hex'))
 }
 
 /** Equal-length comparison of two hex or text secrets that leaks nothing but the length. */

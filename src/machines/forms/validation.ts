@@ -3,6 +3,8 @@
  * and the first one that fails gives the message the customer sees.
  */
 
+import { isEmailAddress } from '../../../domain/email-address'
+
 export type FieldKind = 'text' | 'email' | 'number' | 'checkbox' | 'array'
 
 export interface FieldRules {
@@ -52,12 +54,13 @@ export function validateField(rules: FieldRules, value: FieldValue): string | un
   }
   const text = typeof value === 'string' ? value : ''
   if (isEmpty(text)) return rules.required ? messages.required : undefined
-  if (rules.kind === 'email' && !text.includes('@')) return messages.email(rules.label)
   if (rules.kind === 'number' && !numberPattern.test(text.trim())) {
     return messages.number(rules.label)
   }
   if (rules.min !== undefined && text.length < rules.min) return messages.min(rules.min)
   if (rules.max !== undefined && text.length > rules.max) return messages.max(rules.max)
+  // Stricter than spec §5's "contains an '@'": one mailbox, the server's rule (docs/decisions/042).
+  if (rules.kind === 'email' && !isEmailAddress(text)) return messages.email(rules.label)
   return undefined
 }
 

@@ -27,19 +27,27 @@ export function expectTokens(response: ApiResponse): TokenPair {
   return response.body as TokenPair
 }
 
-/** The token of the newest `/app/<kind>/<token>` link mailed to `to`, or undefined. */
+/**
+ * The token of the newest `/app/<kind>/<token>` link mailed to `to`, waiting for it as a customer
+ * waits for the e-mail (reset links are queued after the answer); undefined if none arrives.
+ */
 export async function mailedToken(
   server: HttpTarget,
   to: string,
   kind: 'verify-email' | 'set-new-password',
+  timeoutMs = 10_000,
 ): Promise<string | undefined> {
   const pattern = new RegExp(`/app/${kind}/([A-Za-z0-9_-]+)`)
-  for (const message of await server.mailbox()) {
-    if (message.to.toLowerCase() !== to.toLowerCase()) continue
-    const match = pattern.exec(message.text)
-    if (match?.[1]) return match[1]
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    for (const message of await server.mailbox()) {
+      if (message.to.toLowerCase() !== to.toLowerCase()) continue
+      const match = pattern.exec(message.text)
+      if (match?.[1]) return match[1]
+    }
+    if (Date.now() > deadline) return undefined
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  return undefined
 }
 
 export async function messagesTo(server: HttpTarget, to: string) {

@@ -1,0 +1,112 @@
+/**
+ * Attempt limits kept in the database, so they hold under concurrency and across API nodes
+ * (docs/decisions/040). An attempt is reserved before the work it limits: the reservation is one
+ * atomic upsert that only succeeds while the window has room, so N parallel requests can never
+ * start more than the limit's worth of work.
+ */
+import { createHash } from 'node:crypto'
+import type { Database, Queryable } from '../db/database.ts'
+import { TooManyAttempts } from '../domain-errors.ts'
+
+export interface Limit {
+  /** Names the counter: login.account-ip, register.email, … */
+  scope: string
+  max: number
+  windowSeconds: number
+}
+
+/** A granted attempt; give it back when the work turned out not to count (a right password). */
+export interface Reservation {
+  limit: Limit
+  keyDigest: string
+  windowStart: Date
+}
+
+function digest(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+/** Rows whose window ended long ago are removed now and then by whoever reserves next. */
+const sweepEveryMs = 10 * 60_000
+const keepSeconds = 24 * 3600
+
+export function createAttemptLimits(db: Database, now: () => Date) {
+  let lastSweep = 0
+
+  async function sweep(at: Date): Promise<void> {
+    if (at.getTime() - lastSweep < sweepEveryMs) return
+    lastSweep = at.getTime()
+    await db.query(
+      `DELETE FROM attempt_counters WHERE window_start < $1::timestamptz - make_interval(secs => $2)`,
+      [at, keepSeconds],
+    )
+  }
+
+  async function reserveOne(q: Queryable, limit: Limit, key: string, at: Date) {
+    const keyDigest = digest(key)
+    // The WHERE of the conflict branch is the limit: a full window updates nothing and returns no row.
+    const [granted] = await q.query<{ window_start: Date }>(
+      `INSERT INTO attempt_counters AS c (scope, key_digest, window_start, hits)
+       VALUES ($1, $2, $3::timestamptz, 1)
+       ON CONFLICT (scope, key_digest) DO UPDATE SET
+         window_start = CASE WHEN c.window_start <= $3::timestamptz - make_interval(secs => $4)
+                             THEN excluded.window_start ELSE c.window_start END,
+         hits = CASE WHEN c.window_start <= $3::timestamptz - make_interval(secs => $4)
+                     THEN 1 ELSE c.hits + 1 END
+       WHERE c.hits < $5 OR c.window_start <= $3::timestamptz - make_interval(secs => $4)
+       RETURNING window_start`,
+      [limit.scope, keyDigest, at, limit.windowSeconds, limit.max],
+    )
+    if (granted) return { limit, keyDigest, windowStart: new Date(granted.window_start) }
+    const [full] = await q.query<{ window_start: Date }>(
+      'SELECT window_start FROM attempt_counters WHERE scope = $1 AND key_digest = $2',
+      [limit.scope, keyDigest],
+    )
+    const endsAt = new Date(full?.window_start ?? at).getTime() + limit.windowSeconds * 1000
+    return Math.max(1, Math.ceil((endsAt - at.getTime()) / 1000))
+  }
+
+  async function release(reservation: Reservation): Promise<void> {
+    await db.query(
+      `UPDATE attempt_counters SET hits = hits - 1
+       WHERE scope = $1 AND key_digest = $2 AND window_start = $3 AND hits > 0`,
+      [reservation.limit.scope, reservation.keyDigest, reservation.windowStart],
+    )
+  }
+
+  return {
+    /**
+     * Reserves one attempt under every limit, in order, or none: when one is full the ones already
+     * taken are given back and TooManyAttempts says how long the full one stays full.
+     */
+    async reserve(...checks: [Limit, string][]): Promise<Reservation[]> {
+      const at = now()
+      const taken: Reservation[] = []
+      for (const [limit, key] of checks) {
+        const result = await reserveOne(db, limit, key, at)
+        if (typeof result === 'number') {
+          await Promise.all(taken.map(release))
+          throw new TooManyAttempts(result)
+        }
+        taken.push(result)
+      }
+      void sweep(at).catch(() => undefined)
+      return taken
+    },
+
+    /** Gives reservations back: the attempts they stood for do not count against the limit. */
+    async release(reservations: Reservation[]): Promise<void> {
+      await Promise.all(reservations.map(release))
+    },
+
+    /** Forgets a key's attempts under one limit (a successful sign-in ends its lockout). */
+    async clear(limit: Limit, key: string): Promise<void> {
+      await db.query('DELETE FROM attempt_counters WHERE scope = $1 AND key_digest = $2', [
+        limit.scope,
+        digest(key),
+      ])
+    },
+  }
+}
+
+export type AttemptLimits = ReturnType<typeof createAttemptLimits>
