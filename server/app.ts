@@ -13,10 +13,12 @@ import type { AccountService } from './auth/account-service.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './http/account-handlers.ts'
-import { implementedSpec, loadMainSpec } from './http/contract.ts'
-import { installErrorHandler } from './http/error-handler.ts'
+import { createBearerAuth } from './http/bearer-auth.ts'
+import { bodyRequiredOperations, implementedSpec, loadMainSpec } from './http/contract.ts'
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.ts'
 import { exchangeHandlers } from './http/exchange-handlers.ts'
 import { installMailbox } from './http/mailbox.ts'
+import { bodyRequired, checkQuery, parseJsonBody } from './http/json-body.ts'
 import { installMarketRoutes } from './http/market-routes.ts'
 import { paymentHandlers } from './http/payment-handlers.ts'
 import { HttpProblem } from './http/problem.ts'
@@ -47,9 +49,18 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Where the default logger writes (stdout when absent); tests capture the log with it. */
   logStream?: { write(line: string): void }
+  /** Receive timeouts; tests shorten them. */
+  timeouts?: ReceiveTimeouts
 }
 
 export const bodyLimitBytes = 16 * 1024
+
+/** How long a client may take to send its headers, and its whole request (docs/decisions/050). */
+export interface ReceiveTimeouts {
+  headersMs: number
+  requestMs: number
+}
+export const defaultReceiveTimeouts: ReceiveTimeouts = { headersMs: 10_000, requestMs: 30_000 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,6 +83,8 @@ const requestSerializer = (request: { method: string; url: string; ip: string })
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps
+  const timeouts = deps.timeouts ?? defaultReceiveTimeouts
+  const spec = loadMainSpec()
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -91,15 +104,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         strict: false,
       },
     },
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node checks both timeouts on this tick (30 s by default, which would double them).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs / 2),
+    },
+    // What the router and Node's HTTP parser refuse is problem+json too (docs/decisions/050).
+    frameworkErrors,
+    clientErrorHandler,
   })
 
   installErrorHandler(app)
   // JSON only: text/plain (Fastify's other default) is refused with 415.
   app.removeContentTypeParser('text/plain')
-  const parseJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
   // A signed webhook is checked on its raw bytes before anything in it is parsed or trusted.
-  const digestRefused = (request: FastifyRequest, raw: Buffer): HttpProblem | undefined => {
+  const digestRefused = (
+    request: Pick<FastifyRequest, 'routeOptions' | 'headers' | 'log'>,
+    raw: Buffer,
+  ): HttpProblem | undefined => {
     if (request.routeOptions.config.payloadDigest !== 'sumsub') return undefined
     const valid = deps.verification.verifyWebhookDigest(
       raw,
@@ -126,11 +150,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(null, undefined)
       return
     }
-    void parseJson(request, bytes.toString('utf8'), done)
+    try {
+      done(null, parseJsonBody(bytes))
+    } catch (error) {
+      done(error as Error)
+    }
   })
-  // A delivery that never reached the parser (no body at all) is checked here.
+  const needsBody = bodyRequiredOperations(spec)
   app.addHook('preValidation', (request, _reply, done) => {
-    done(request.rawBody === undefined ? digestRefused(request, Buffer.alloc(0)) : undefined)
+    // A delivery that never reached the parser (no body at all) has its digest checked here.
+    const refused =
+      request.rawBody === undefined ? digestRefused(request, Buffer.alloc(0)) : undefined
+    if (refused) {
+      done(refused)
+      return
+    }
+    // With no body and no Content-Type, Fastify validates nothing: the contract's rule is here.
+    const schema = request.routeOptions.schema as
+      { operationId?: string; querystring?: unknown } | undefined
+    if (request.body === undefined && schema?.operationId && needsBody.has(schema.operationId)) {
+      done(bodyRequired())
+      return
+    }
+    // The query values an operation declares (and so reads) follow the body's character rules.
+    try {
+      if (schema?.querystring) checkQuery(request.query)
+      done()
+    } catch (error) {
+      done(error as Error)
+    }
   })
 
   // problem+json is only ever an answer: a request that sends it is refused like any non-JSON body
@@ -160,28 +208,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const implemented = new Set(Object.keys(handlers))
   await app.register(openapiGlue, {
-    specification: implementedSpec(loadMainSpec(), implemented),
+    specification: implementedSpec(spec, implemented),
     operationResolver: (operationId: string): RouteHandlerMethod => {
       const handler = handlers[operationId as OperationId]
       if (!handler) throw new Error(`no handler for ${operationId}`)
       return toRouteHandler(handler as never)
     },
-    securityHandlers: {
-      async bearerAuth(request: { headers: Record<string, unknown>; userId?: string }) {
-        const header = request.headers.authorization
-        const token =
-          typeof header === 'string' && /^Bearer [\w.~+/=-]+$/.test(header)
-            ? header.slice(7)
-            : undefined
-        const userId = token ? await deps.accessTokens.verify(token) : undefined
-        if (!userId)
-          throw new HttpProblem(401, 'Log in again: the access token is missing or expired.', {
-            errorType: 'INVALID_TOKEN',
-            headers: { 'www-authenticate': 'Bearer' },
-          })
-        request.userId = userId
-      },
-    },
+    securityHandlers: { bearerAuth: createBearerAuth(deps) },
   })
 
   // Sandbox pages and fakes, or (live) the caching proxy of the exchange's market data.
@@ -193,6 +226,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       modeOverride: false,
     })
   if (config.mailboxEnabled) installMailbox(app, db)
-  if (deps.spaDir) await installSpa(app, deps.spaDir)
+  await installSpa(app, deps.spaDir)
   return app
 }

@@ -26,8 +26,19 @@ export class TooManyAttempts extends Error {
     super(`Too many attempts; try again in ${retryAfterSeconds} s`)
   }
 }
-export class NotFound extends Error {
-  override readonly name = 'NotFound'
+/** The account a valid access token names no longer exists (answered like an invalid token). */
+export class UnknownAccount extends Error {
+  override readonly name = 'UnknownAccount'
+  constructor() {
+    super('The account of this access token no longer exists')
+  }
+}
+/** The database cannot be reached (connection refused, lost or timed out); a retry may work. */
+export class DatabaseUnavailable extends Error {
+  override readonly name = 'DatabaseUnavailable'
+  constructor(readonly reason: string) {
+    super(`database unavailable: ${reason}`)
+  }
 }
 /** A provider (Sumsub, Paybis) could not be reached or answered something unusable. */
 export class ProviderUnavailable extends Error {

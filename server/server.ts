@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.ts'
+import { buildApp, type ReceiveTimeouts } from './app.ts'
 import { createAccessTokens, loadSigningKey } from './auth/access-tokens.ts'
 import { createAccountService, type AuthLimits } from './auth/account-service.ts'
 import type { Config } from './config.ts'
@@ -29,6 +29,8 @@ export async function startServer(
     now?: () => Date
     /** Where the log goes instead of stdout (tests read it). */
     logStream?: { write(line: string): void }
+    /** Shorter receive timeouts (tests of slow clients). */
+    timeouts?: ReceiveTimeouts
   } = {},
 ): Promise<RunningServer> {
   const now = options.now ?? (() => new Date())
@@ -91,6 +93,7 @@ export async function startServer(
     providers,
     ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   })
   reportLookupError = (error) => {
     app.log.warn({ reason: (error as Error).message }, 'sumsub status lookup failed')

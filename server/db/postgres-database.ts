@@ -1,5 +1,43 @@
 import pg from 'pg'
+import { DatabaseUnavailable } from '../domain-errors.ts'
 import type { Database, Queryable, Row } from './database.ts'
+
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+])
+// SQLSTATE: admin/crash shutdown, cannot connect now (starting or stopping), too many connections.
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300'])
+const lostConnection =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/**
+ * Why a failure means "PostgreSQL cannot be reached right now" (a retry may work), or undefined
+ * for every other failure (a bug or a constraint, which stays a 500).
+ */
+export function connectionFailure(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (networkCodes.has(code) || unavailableStates.has(code)))
+    return code
+  // SQLSTATE class 08: connection exception.
+  if (typeof code === 'string' && /^08[0-9A-Z]{3}$/.test(code)) return code
+  if (lostConnection.test(error.message)) return error.message
+  return undefined
+}
+
+/** Rethrows a connection failure as DatabaseUnavailable (answered 503), anything else as it is. */
+function unavailable(error: unknown): never {
+  if (error instanceof DatabaseUnavailable) throw error
+  const reason = connectionFailure(error)
+  throw reason === undefined ? error : new DatabaseUnavailable(reason)
+}
 
 export interface PostgresOptions {
   connectionString: string
@@ -33,26 +71,27 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
     client: Pick<pg.PoolClient, 'query'> | pg.Pool,
     sql: string,
     params?: readonly unknown[],
-  ): Promise<T[]> => (await client.query<T>(sql, params ? [...params] : undefined)).rows
+  ): Promise<T[]> =>
+    (await client.query<T>(sql, params ? [...params] : undefined).catch(unavailable)).rows
 
   return {
     engine: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     exec: async (sql) => {
-      await pool.query(sql)
+      await pool.query(sql).catch(unavailable)
     },
     async transaction(fn) {
-      const client = await pool.connect()
+      const client = await pool.connect().catch(unavailable)
       try {
-        await client.query('BEGIN')
+        await client.query('BEGIN').catch(unavailable)
         const scoped: Queryable = {
           query: (sql, params) => run(client, sql, params),
           exec: async (sql) => {
-            await client.query(sql)
+            await client.query(sql).catch(unavailable)
           },
         }
         const result = await fn(scoped)
-        await client.query('COMMIT')
+        await client.query('COMMIT').catch(unavailable)
         return result
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined)

@@ -196,7 +196,8 @@ export interface paths {
     /**
      * Start a card-payment widget session
      * @description Creates a Paybis widget request for the signed-in customer (server to server, signed)
-     *     and answers what the SPA needs to embed the widget. Takes no request body.
+     *     and answers what the SPA needs to embed the widget. Takes no request body (one sent anyway
+     *     is read like any JSON body, so 400/413/415 apply, and then ignored).
      *     One request per transaction: call again to start a new one.
      *     503 when the payment provider cannot be reached.
      */
@@ -220,7 +221,8 @@ export interface paths {
      * Get a Sumsub WebSDK token for individual verification (KYC)
      * @description Mints a Sumsub SDK access token for the customer's individual applicant at the KYC level.
      *     Also used to renew an expired token (the WebSDK's expiration handler calls it again).
-     *     Takes no request body. 503 when Sumsub cannot be reached.
+     *     Takes no request body (one sent anyway is read like any JSON body, so 400/413/415 apply,
+     *     and then ignored). 503 when Sumsub cannot be reached.
      */
     post: operations['createKycToken']
     delete?: never
@@ -241,7 +243,8 @@ export interface paths {
     /**
      * Get a Sumsub WebSDK token for business verification (KYB)
      * @description Mints a Sumsub SDK access token for the customer's company applicant at the KYB level.
-     *     Also used to renew an expired token. Takes no request body. 503 when Sumsub cannot be reached.
+     *     Also used to renew an expired token. Takes no request body (one sent anyway is read like any
+     *     JSON body, so 400/413/415 apply, and then ignored). 503 when Sumsub cannot be reached.
      */
     post: operations['createKybToken']
     delete?: never
@@ -325,7 +328,7 @@ export interface paths {
     }
     /**
      * Liveness and database readiness
-     * @description For load balancers and monitors. Rate limited generously per IP (each call queries the database). 503 when the database does not answer.
+     * @description For load balancers and monitors; each call runs a trivial database query. Not rate limited. 503 (with `Retry-After`) when the database does not answer.
      */
     get: operations['getHealth']
     put?: never
@@ -363,12 +366,8 @@ export interface components {
   schemas: {
     /** @description RFC 9457 problem details, the body of every error answer (`application/problem+json`). */
     Problem: {
-      /**
-       * Format: uri-reference
-       * @description A URI reference identifying the problem type; `about:blank` when the HTTP status says it all.
-       * @default about:blank
-       */
-      type: string
+      /** @description The problem type; `about:blank` when the HTTP status (with `errorType`) says it all. */
+      type: components['schemas']['ProblemType']
       /** @description Short human-readable summary of the problem type (normally the HTTP reason phrase). */
       title: string
       /** @description The HTTP status code, repeated for convenience. */
@@ -385,6 +384,28 @@ export interface components {
       /** @description Per-field validation failures, present with `errorType` VALIDATION_ERROR. */
       errors?: components['schemas']['FieldError'][]
     }
+    /**
+     * @description RFC 9457 problem types. Identifiers, not addresses: nothing is served at them.
+     *     - about:blank: the status and `errorType` say it all.
+     *     - urn:exchange:problem:body-required: the operation needs a JSON body and none was sent (400).
+     *     - urn:exchange:problem:malformed-json: the body is not valid JSON in UTF-8 (400).
+     *     - urn:exchange:problem:forbidden-character: a string or property name holds U+0000 or an unpaired UTF-16 surrogate, or a property is named `__proto__` (400, `errors` name the fields).
+     *     - urn:exchange:problem:bad-url: the request path does not percent-decode (400).
+     *     - urn:exchange:problem:malformed-request: the request is not valid HTTP, for example its Content-Length (400).
+     *     - urn:exchange:problem:database-unavailable: the database cannot be reached (503, `Retry-After`).
+     *     - urn:exchange:problem:provider-unavailable: Sumsub or Paybis cannot be reached (503, `Retry-After`).
+     * @default about:blank
+     * @enum {string}
+     */
+    ProblemType:
+      | 'about:blank'
+      | 'urn:exchange:problem:body-required'
+      | 'urn:exchange:problem:malformed-json'
+      | 'urn:exchange:problem:forbidden-character'
+      | 'urn:exchange:problem:bad-url'
+      | 'urn:exchange:problem:malformed-request'
+      | 'urn:exchange:problem:database-unavailable'
+      | 'urn:exchange:problem:provider-unavailable'
     /**
      * @description Machine-readable error class the SPA branches on. Kept small on purpose: only values a
      *     client reacts to differently.
@@ -409,7 +430,7 @@ export interface components {
       field: string
       /** @description Human-readable message (English). */
       message: string
-      /** @description Machine-readable failure code, the JSON Schema keyword that failed (`required`, `minLength`, `maxLength`, `pattern`, `enum`, `type`, `additionalProperties`, ...) or a business rule (`mismatch`, `currency-class`). */
+      /** @description Machine-readable failure code, the JSON Schema keyword that failed (`required`, `minLength`, `maxLength`, `pattern`, `enum`, `type`, `additionalProperties`, ...), a character rule (`forbiddenCharacter`, `forbiddenProperty`) or a business rule (`mismatch`, `currency-class`). */
       code: string
     }
     /** @description An e-mail address. The only format rule is that it contains '@' (spec §5). */
@@ -477,7 +498,10 @@ export interface components {
     PersonName: string
     /** @description ISO 3166-1 alpha-2 country code in upper case, or an empty string when unknown. */
     CountryCode: string
-    /** @description Phone number, digits and spaces with an optional leading '+'; may be empty. */
+    /**
+     * @description Phone number: digits and spaces with an optional leading '+', at least 5 digits; or empty
+     *     (spaces only count as empty). Stored trimmed, with each run of spaces made one.
+     */
     Phone: string
     /** @description Login credentials. */
     LoginRequest: {
@@ -564,7 +588,7 @@ export interface components {
       /** @description ISO 3166-1 alpha-2 country code; empty until set. */
       country: components['schemas']['CountryCode']
     }
-    /** @description The editable profile fields, all sent together (empty strings clear a field). */
+    /** @description The editable profile fields, all sent together (empty strings clear a field). Names and phone are stored trimmed. */
     ProfileUpdate: {
       /** @description First name, at most 100 characters. */
       firstName: components['schemas']['PersonName']
@@ -857,7 +881,12 @@ export interface components {
     }
   }
   responses: {
-    /** @description The request is malformed or fails validation (`errorType` VALIDATION_ERROR, with one `errors` entry per problem). */
+    /**
+     * @description The request is malformed or fails validation (`errorType` VALIDATION_ERROR, with one
+     *     `errors` entry per problem): a required body is missing (`type` body-required), the body
+     *     is not UTF-8 JSON (malformed-json), a string or name holds a forbidden character
+     *     (forbidden-character), or the contract's schema refuses a value (`about:blank`).
+     */
     BadRequest: {
       headers: {
         [name: string]: unknown
@@ -878,7 +907,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description Missing, malformed, expired or revoked token (`errorType` INVALID_TOKEN). */
+    /** @description Missing, malformed, expired or revoked token, or its account no longer exists (`errorType` INVALID_TOKEN). */
     Unauthorized: {
       headers: {
         [name: string]: unknown
@@ -942,9 +971,13 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description A dependency (database or provider) is unavailable; try again later. */
+    /**
+     * @description The database (`type` database-unavailable) or a provider (`type` provider-unavailable)
+     *     cannot be reached; retry after `Retry-After` seconds.
+     */
     ServiceUnavailable: {
       headers: {
+        'Retry-After': components['headers']['RetryAfter']
         [name: string]: unknown
       }
       content: {
@@ -1009,6 +1042,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   refreshToken: {
@@ -1038,6 +1072,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   register: {
@@ -1066,6 +1101,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   verifyEmail: {
@@ -1094,6 +1130,7 @@ export interface operations {
       }
       400: components['responses']['InvalidToken']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   resetPassword: {
@@ -1122,6 +1159,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   setNewPassword: {
@@ -1150,6 +1188,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   getProfile: {
@@ -1171,7 +1210,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   updateProfile: {
@@ -1200,7 +1239,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   listExchangeRequests: {
@@ -1222,7 +1261,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   createExchangeRequest: {
@@ -1252,6 +1291,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   createPaybisRequest: {
@@ -1272,8 +1312,10 @@ export interface operations {
           'application/json': components['schemas']['PaybisRequest']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1295,8 +1337,10 @@ export interface operations {
           'application/json': components['schemas']['SumsubToken']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1318,8 +1362,10 @@ export interface operations {
           'application/json': components['schemas']['SumsubToken']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1342,7 +1388,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   getKybStatus: {
@@ -1364,7 +1410,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
-      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   sumsubWebhook: {
@@ -1412,7 +1458,7 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   getHealth: {
@@ -1433,7 +1479,6 @@ export interface operations {
           'application/json': components['schemas']['Health']
         }
       }
-      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1455,7 +1500,6 @@ export interface operations {
           'application/json': components['schemas']['ClientConfig']
         }
       }
-      429: components['responses']['TooManyRequests']
     }
   }
 }

@@ -4,10 +4,11 @@ import { parse } from 'yaml'
 
 export const mainSpecPath = fileURLToPath(new URL('../../openapi/main.yaml', import.meta.url))
 
-type Spec = { paths: Record<string, Record<string, { operationId?: string }>> } & Record<
-  string,
-  unknown
->
+interface SpecOperation {
+  operationId?: string
+  requestBody?: { required?: boolean }
+}
+type Spec = { paths: Record<string, Record<string, SpecOperation>> } & Record<string, unknown>
 
 /** openapi/main.yaml as an object: the routes, schemas and security of the API. */
 export function loadMainSpec(): Spec {
@@ -30,4 +31,16 @@ export function implementedSpec(spec: Spec, implemented: ReadonlySet<string>): S
       paths[path] = kept
   }
   return { ...spec, paths }
+}
+
+/** The operations whose request body the contract marks required. */
+export function bodyRequiredOperations(spec: Spec): ReadonlySet<string> {
+  return new Set(
+    Object.values(spec.paths).flatMap((item) =>
+      Object.values(item)
+        .filter((op) => typeof op === 'object' && op.requestBody?.required === true)
+        .map((op) => op.operationId)
+        .filter((id): id is string => id !== undefined),
+    ),
+  )
 }

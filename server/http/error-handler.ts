@@ -1,15 +1,30 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+/**
+ * The one error path of the HTTP layer: every refusal and failure, whether the router, the body
+ * parser, the contract's validation, a domain service or Node's HTTP parser found it, becomes
+ * `application/problem+json` with a stable `type` and never echoes the request back
+ * (docs/decisions/050).
+ */
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
+  DatabaseUnavailable,
   EmailNotVerified,
   InvalidCredentials,
   InvalidInput,
   InvalidLinkToken,
   InvalidRefreshToken,
-  NotFound,
   ProviderUnavailable,
   TooManyAttempts,
+  UnknownAccount,
 } from '../domain-errors.ts'
-import { HttpProblem, problemBody, type FieldError, type Problem } from './problem.ts'
+import { fitPointer } from './json-body.ts'
+import {
+  HttpProblem,
+  maxFieldErrors,
+  problemTypes,
+  type FieldError,
+  type Problem,
+} from './problem.ts'
 
 interface AjvIssue {
   instancePath: string
@@ -18,8 +33,15 @@ interface AjvIssue {
   message?: string
 }
 
-function pointerToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1')
+/** Seconds a client should wait before retrying while a dependency is down. */
+export const retryAfterSeconds = { database: 5, provider: 30 } as const
+
+/** The 401 of every bearer operation: no usable token, or its account is gone. */
+export function invalidAccessToken(): HttpProblem {
+  return new HttpProblem(401, 'Log in again: the access token is missing or expired.', {
+    errorType: 'INVALID_TOKEN',
+    headers: { 'www-authenticate': 'Bearer' },
+  })
 }
 
 /** Turns Ajv's findings into one entry per offending field, named as the client sent it. */
@@ -28,20 +50,24 @@ export function fieldErrors(issues: readonly AjvIssue[], context: string): Field
   const out: FieldError[] = []
   for (const issue of issues) {
     // Fields are JSON pointers into the part of the request named by context (body, querystring).
-    let field = issue.instancePath
+    const tokens = issue.instancePath
+      .split('/')
+      .slice(1)
+      .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
     let message = issue.message ?? 'is not valid'
     if (issue.keyword === 'required') {
-      field = `${field}/${pointerToken(String(issue.params.missingProperty))}`
+      tokens.push(String(issue.params.missingProperty))
       message = 'is required'
     } else if (issue.keyword === 'additionalProperties') {
-      field = `${field}/${pointerToken(String(issue.params.additionalProperty))}`
+      tokens.push(String(issue.params.additionalProperty))
       message = 'is not an allowed property'
     }
-    if (field === '') field = context === 'body' ? '/' : `/${context}`
+    const field = tokens.length === 0 && context !== 'body' ? `/${context}` : fitPointer(tokens)
     const key = `${field}:${issue.keyword}`
     if (seen.has(key)) continue
     seen.add(key)
     out.push({ field, message, code: issue.keyword })
+    if (out.length === maxFieldErrors) break
   }
   return out
 }
@@ -62,6 +88,7 @@ function domainProblem(error: unknown): HttpProblem | undefined {
     })
   if (error instanceof InvalidRefreshToken)
     return new HttpProblem(401, error.message + '.', { errorType: 'INVALID_TOKEN' })
+  if (error instanceof UnknownAccount) return invalidAccessToken()
   if (error instanceof InvalidInput)
     return new HttpProblem(400, 'The request is not valid.', {
       errorType: 'VALIDATION_ERROR',
@@ -76,71 +103,148 @@ function domainProblem(error: unknown): HttpProblem | undefined {
         headers: { 'retry-after': String(error.retryAfterSeconds) },
       },
     )
-  if (error instanceof NotFound) return new HttpProblem(404, error.message + '.')
+  if (error instanceof DatabaseUnavailable)
+    return new HttpProblem(503, 'The database cannot be reached right now. Try again shortly.', {
+      type: problemTypes.databaseUnavailable,
+      errorType: 'OTHER_ERROR',
+      headers: { 'retry-after': String(retryAfterSeconds.database) },
+    })
   if (error instanceof ProviderUnavailable)
     return new HttpProblem(503, 'The provider is not available right now. Try again later.', {
+      type: problemTypes.providerUnavailable,
       errorType: 'OTHER_ERROR',
+      headers: { 'retry-after': String(retryAfterSeconds.provider) },
     })
   return undefined
 }
 
-function toProblem(error: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): {
-  problem: Problem
-  headers: Record<string, string>
-} {
-  if (error instanceof HttpProblem) return { problem: error.problem, headers: error.headers }
+/** Fastify's own refusals, by code; their messages are not sent (some quote the request). */
+const fastifyProblems: Record<string, () => HttpProblem> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: () =>
+    new HttpProblem(413, 'The request body is larger than 16 KiB.', { errorType: 'OTHER_ERROR' }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    new HttpProblem(400, 'The body does not have the length its Content-Length header says.', {
+      type: problemTypes.malformedRequest,
+      errorType: 'VALIDATION_ERROR',
+    }),
+  FST_ERR_BAD_URL: () =>
+    new HttpProblem(400, 'The request address is not valid (bad percent-encoding).', {
+      type: problemTypes.badUrl,
+      errorType: 'VALIDATION_ERROR',
+    }),
+}
+
+function toHttpProblem(
+  error: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
+): HttpProblem {
+  if (error instanceof HttpProblem) return error
   // fastify-openapi-glue wraps what a security handler threw; the first failure says it best.
   const wrapped = (error as { errors?: unknown[] }).errors?.[0]
-  if (wrapped instanceof HttpProblem) return { problem: wrapped.problem, headers: wrapped.headers }
-  const domain = domainProblem(error)
-  if (domain) return { problem: domain.problem, headers: domain.headers }
+  if (wrapped instanceof HttpProblem) return wrapped
+  const domain = domainProblem(error) ?? domainProblem(wrapped)
+  if (domain) return domain
   if (error.validation) {
     const context = error.validationContext ?? 'body'
-    return {
-      problem: {
-        ...problemBody(400, `The request ${context} is not valid.`, 'VALIDATION_ERROR'),
-        errors: fieldErrors(error.validation, context),
-      },
-      headers: {},
-    }
+    return new HttpProblem(400, `The request ${context} is not valid.`, {
+      errorType: 'VALIDATION_ERROR',
+      errors: fieldErrors(error.validation, context),
+    })
   }
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return {
-        problem: problemBody(415, 'Send the body as application/json.', 'OTHER_ERROR'),
-        headers: {},
-      }
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return {
-        problem: problemBody(413, 'The request body is larger than 16 KiB.', 'OTHER_ERROR'),
-        headers: {},
-      }
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { problem: problemBody(400, 'The Content-Length header is not valid.'), headers: {} }
-  }
+  const known = fastifyProblems[error.code]
+  if (known) return known()
   const status = error.statusCode ?? 500
-  if (status >= 400 && status < 500) {
-    const detail = error instanceof SyntaxError ? 'The body is not valid JSON.' : error.message
-    const errorType =
-      status === 400 ? 'VALIDATION_ERROR' : status === 401 ? 'INVALID_TOKEN' : 'OTHER_ERROR'
-    return { problem: problemBody(status, detail, errorType), headers: {} }
-  }
-  return {
-    problem: problemBody(500, 'Something went wrong on our side.', 'OTHER_ERROR'),
-    headers: {},
-  }
+  if (status >= 400 && status < 500)
+    return new HttpProblem(status, 'The request cannot be processed.', {
+      errorType:
+        status === 400 ? 'VALIDATION_ERROR' : status === 401 ? 'INVALID_TOKEN' : 'OTHER_ERROR',
+    })
+  return new HttpProblem(500, 'Something went wrong on our side.', { errorType: 'OTHER_ERROR' })
+}
+
+/** The route's own path as `instance`; nothing the client typed (an unknown path) is echoed. */
+function instanceOf(request: FastifyRequest): { instance?: string } {
+  const route = request.is404 ? undefined : request.routeOptions.url
+  return route && !/[:*]/.test(route) ? { instance: route } : {}
+}
+
+function sendProblem(reply: FastifyReply, problem: HttpProblem, extra: Partial<Problem> = {}) {
+  return reply
+    .code(problem.problem.status)
+    .headers(problem.headers)
+    .type('application/problem+json')
+    .send({ ...problem.problem, ...extra })
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { problem, headers } = toProblem(error)
+    const problem = toHttpProblem(error)
     if (error instanceof ProviderUnavailable)
       request.log.warn({ provider: error.provider, reason: error.message }, 'provider unavailable')
-    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
-    void reply
-      .code(problem.status)
-      .headers(headers)
-      .type('application/problem+json')
-      .send({ ...problem, instance: request.url.split('?')[0] })
+    else if (error instanceof DatabaseUnavailable)
+      request.log.warn({ reason: error.reason }, 'database unavailable')
+    else if (problem.problem.status >= 500) request.log.error({ err: error }, 'request failed')
+    void sendProblem(reply, problem, instanceOf(request))
   })
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route is chosen (a path that
+ * does not percent-decode). The URL is not echoed.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  void sendProblem(reply.header('x-content-type-options', 'nosniff'), toHttpProblem(error))
+}
+
+/** Answers of Node's HTTP parser and timers, for `clientErrorHandler` (status, type, detail). */
+function socketProblem(code: string | undefined): HttpProblem {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new HttpProblem(408, 'The request was not received in time.', {
+      errorType: 'OTHER_ERROR',
+    })
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new HttpProblem(431, 'The request line and headers are larger than 16 KiB.', {
+      errorType: 'OTHER_ERROR',
+    })
+  return new HttpProblem(
+    400,
+    'The request is not valid HTTP (for example a malformed Content-Length).',
+    { type: problemTypes.malformedRequest, errorType: 'VALIDATION_ERROR' },
+  )
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refused (oversize or malformed headers,
+ * a bad Content-Length) or that was not received in time is answered on the socket, then closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  this.log.debug({ code: error.code }, 'client error')
+  const started = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (socket.writable && !started?.headersSent) {
+    const { problem } = socketProblem(error.code)
+    const body = JSON.stringify(problem)
+    socket.write(
+      [
+        `HTTP/1.1 ${problem.status} ${problem.title}`,
+        'Content-Type: application/problem+json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    )
+  }
+  socket.destroy()
 }

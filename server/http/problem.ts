@@ -1,4 +1,6 @@
 /** RFC 9457 problem details: the one error shape of the API (schema `Problem` in openapi/main.yaml). */
+import type { components } from './contract.gen.ts'
+
 export type ErrorType =
   | 'INVALID_CREDENTIALS'
   | 'EMAIL_NOT_VERIFIED'
@@ -7,6 +9,30 @@ export type ErrorType =
   | 'VALIDATION_ERROR'
   | 'RATE_LIMITED'
 
+/** The contract's problem types (`ProblemType`): identifiers, not addresses. */
+export type ProblemType = components['schemas']['ProblemType']
+
+/**
+ * The problem types (`type`) of the answers whose status alone does not say what went wrong; every
+ * other problem is `about:blank` (docs/decisions/050).
+ */
+export const problemTypes = {
+  /** A POST or PUT that needs a body arrived without one. */
+  bodyRequired: 'urn:exchange:problem:body-required',
+  /** The body is not UTF-8 JSON. */
+  malformedJson: 'urn:exchange:problem:malformed-json',
+  /** A string or property name holds U+0000 or an unpaired surrogate, or a forbidden key. */
+  forbiddenCharacter: 'urn:exchange:problem:forbidden-character',
+  /** The request target does not decode (bad percent-encoding). */
+  badUrl: 'urn:exchange:problem:bad-url',
+  /** The request itself is broken (Content-Length, header syntax): answered before routing. */
+  malformedRequest: 'urn:exchange:problem:malformed-request',
+  /** The database cannot be reached; the answer carries Retry-After. */
+  databaseUnavailable: 'urn:exchange:problem:database-unavailable',
+  /** Sumsub or Paybis cannot be reached; the answer carries Retry-After. */
+  providerUnavailable: 'urn:exchange:problem:provider-unavailable',
+} as const satisfies Record<string, ProblemType>
+
 export interface FieldError {
   field: string
   message: string
@@ -14,7 +40,7 @@ export interface FieldError {
 }
 
 export interface Problem {
-  type: string
+  type: ProblemType
   title: string
   status: number
   detail?: string
@@ -29,12 +55,24 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+}
+
+/** The contract's cap on `errors` (Problem.errors maxItems). */
+export const maxFieldErrors = 100
+
+export interface ProblemExtra {
+  type?: ProblemType
+  errorType?: ErrorType
+  errors?: FieldError[]
+  headers?: Record<string, string>
 }
 
 /** An error that already knows how it should reach the client. */
@@ -42,20 +80,16 @@ export class HttpProblem extends Error {
   readonly problem: Problem
   readonly headers: Record<string, string>
 
-  constructor(
-    status: number,
-    detail: string,
-    extra: { errorType?: ErrorType; errors?: FieldError[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor(status: number, detail: string, extra: ProblemExtra = {}) {
     super(detail)
     this.name = 'HttpProblem'
     this.problem = {
-      type: 'about:blank',
+      type: extra.type ?? 'about:blank',
       title: titles[status] ?? 'Error',
       status,
       detail,
       ...(extra.errorType ? { errorType: extra.errorType } : {}),
-      ...(extra.errors ? { errors: extra.errors } : {}),
+      ...(extra.errors ? { errors: extra.errors.slice(0, maxFieldErrors) } : {}),
     }
     this.headers = extra.headers ?? {}
   }
@@ -69,6 +103,14 @@ export function validationProblem(errors: FieldError[], detail = 'The request is
   return new HttpProblem(400, detail, { errorType: 'VALIDATION_ERROR', errors })
 }
 
-export function problemBody(status: number, detail: string, errorType?: ErrorType): Problem {
-  return new HttpProblem(status, detail, errorType ? { errorType } : {}).problem
+export function problemBody(
+  status: number,
+  detail: string,
+  errorType?: ErrorType,
+  type?: ProblemType,
+): Problem {
+  return new HttpProblem(status, detail, {
+    ...(errorType ? { errorType } : {}),
+    ...(type ? { type } : {}),
+  }).problem
 }

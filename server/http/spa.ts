@@ -7,9 +7,10 @@ import { problemBody } from './problem.ts'
 /**
  * Serves the built SPA from distDir: hashed assets cached for a year, and index.html for every
  * other GET that is not an API path, so the client router can answer it (including 'Page not found').
+ * Without an SPA (API-only), every unknown address is the 404 problem.
  */
-export async function installSpa(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasSpa = existsSync(join(distDir, 'index.html'))
+export async function installSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const hasSpa = distDir !== undefined && existsSync(join(distDir, 'index.html'))
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -33,12 +34,10 @@ export async function installSpa(app: FastifyInstance, distDir: string): Promise
     if (hasSpa && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
+    // The unknown path is not echoed back (docs/decisions/050).
     return reply
       .code(404)
       .type('application/problem+json')
-      .send({
-        ...problemBody(404, `Nothing is served at ${request.method} ${path}.`),
-        instance: path,
-      })
+      .send(problemBody(404, 'Nothing is served at this address with this method.', 'OTHER_ERROR'))
   })
 }

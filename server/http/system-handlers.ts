@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { HttpProblem } from './problem.ts'
+import { DatabaseUnavailable } from '../domain-errors.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 export function systemHandlers(db: Database, config: Config): Handlers {
@@ -8,8 +8,10 @@ export function systemHandlers(db: Database, config: Config): Handlers {
     async getHealth() {
       try {
         await db.query('SELECT 1')
-      } catch {
-        throw new HttpProblem(503, 'The database does not answer.', { errorType: 'OTHER_ERROR' })
+      } catch (error) {
+        // Whatever keeps the database from answering, health reports it as unavailable.
+        if (error instanceof DatabaseUnavailable) throw error
+        throw new DatabaseUnavailable((error as Error).message)
       }
       return { status: 200, body: { status: 'ok', database: 'ok' } }
     },

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
-import { NotFound } from '../domain-errors.ts'
+import { UnknownAccount } from '../domain-errors.ts'
 import type { PaybisApi } from '../providers/paybis/types.ts'
 
 export interface PaymentDeps {
@@ -37,7 +37,7 @@ export function createPaymentService(deps: PaymentDeps) {
       const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
         userId,
       ])
-      if (!user) throw new NotFound('No such user')
+      if (!user) throw new UnknownAccount()
       await db.query(
         `INSERT INTO paybis_customers (user_id, partner_user_id, created_at) VALUES ($1, $2, $3)
          ON CONFLICT (user_id) DO NOTHING`,

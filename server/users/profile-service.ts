@@ -1,6 +1,5 @@
 import type { Database } from '../db/database.ts'
-import { InvalidInput, NotFound } from '../domain-errors.ts'
-import type { FieldError } from '../http/problem.ts'
+import { UnknownAccount } from '../domain-errors.ts'
 
 export interface Profile {
   firstName: string
@@ -12,19 +11,18 @@ export interface Profile {
 
 export type ProfileUpdate = Omit<Profile, 'email'>
 
-/** Rules beyond the schema's shape: names are trimmed and may not be only spaces once sent. */
+/**
+ * The contract's ProfileUpdate has checked every rule (the phone's 5 digits are in its pattern);
+ * what is stored is normalised as the schema's descriptions say: trimmed, a phone's runs of
+ * spaces made one.
+ */
 function cleanUpdate(update: ProfileUpdate): ProfileUpdate {
-  const errors: FieldError[] = []
-  const clean = {
+  return {
     firstName: update.firstName.trim(),
     lastName: update.lastName.trim(),
     phone: update.phone.trim().replace(/\s+/g, ' '),
-    country: update.country.trim().toUpperCase(),
+    country: update.country,
   }
-  if (clean.phone !== '' && clean.phone.replace(/\D/g, '').length < 5)
-    errors.push({ field: '/phone', message: 'must have at least 5 digits', code: 'minDigits' })
-  if (errors.length > 0) throw new InvalidInput(errors)
-  return clean
 }
 
 export function createProfileService(db: Database, now: () => Date) {
@@ -36,7 +34,7 @@ export function createProfileService(db: Database, now: () => Date) {
       phone: string
       country: string
     }>('SELECT first_name, last_name, email, phone, country FROM users WHERE id = $1', [userId])
-    if (!row) throw new NotFound('No such user')
+    if (!row) throw new UnknownAccount()
     return {
       firstName: row.first_name,
       lastName: row.last_name,
@@ -55,7 +53,7 @@ export function createProfileService(db: Database, now: () => Date) {
          WHERE id = $1 RETURNING id`,
         [userId, clean.firstName, clean.lastName, clean.phone, clean.country, now()],
       )
-      if (!row) throw new NotFound('No such user')
+      if (!row) throw new UnknownAccount()
       return get(userId)
     },
   }

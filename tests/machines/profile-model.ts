@@ -24,7 +24,8 @@ export const storedProfile: Profile = {
 }
 
 export const names = { good: 'Anna', tooLong: 'A'.repeat(101) }
-export const PHONE_MESSAGE = 'Phone may contain digits and spaces, with an optional leading +'
+export const PHONE_MESSAGE =
+  'Phone needs at least 5 digits; it may contain spaces and an optional leading +'
 
 /** The server refuses the phone (its pattern), as PUT /api/users/profile answers 400. */
 export const phoneRefused = new ProfileRejected(400, 'VALIDATION_ERROR', { phone: PHONE_MESSAGE })

@@ -122,7 +122,7 @@ const operations: {
         required: true,
         offPattern: fc
           .string({ minLength: 1, maxLength: 32 })
-          .filter((s) => !/^(\+?[0-9 ]{0,30})$/.test(s)),
+          .filter((s) => !/^( *|\+? *([0-9] *){5,})$/.test(s)),
       },
     },
   },

@@ -28,7 +28,7 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
 /** The server's rule names (Ajv keywords) as a customer reads them. */
 function messageFor(field: ProfileField, code: string, message: string): string {
   if (code === 'pattern' && field === 'phone') {
-    return 'Phone may contain digits and spaces, with an optional leading +'
+    return 'Phone needs at least 5 digits; it may contain spaces and an optional leading +'
   }
   if (code === 'pattern' && field === 'country') return 'Choose a country from the list'
   return `${PROFILE_LABELS[field]} ${message}`

@@ -2,6 +2,7 @@
  * The real server (startServer) on a fresh database of either engine, with a movable clock and
  * an HTTP client whose every /api answer goes through the contract checker.
  */
+import type { ReceiveTimeouts } from '../../../server/app.ts'
 import type { AuthLimits } from '../../../server/auth/account-service.ts'
 import { loadConfig, type Config } from '../../../server/config.ts'
 import type { StoredMessage } from '../../../server/mail/outbox.ts'
@@ -34,6 +35,7 @@ export interface TestServerOverrides {
   limits?: AuthLimits
   spaDir?: string
   logStream?: { write(line: string): void }
+  timeouts?: ReceiveTimeouts
 }
 
 export type Api = (
@@ -117,6 +119,7 @@ export async function startTestServer(
       ...(overrides.limits ? { limits: overrides.limits } : {}),
       ...(overrides.spaDir ? { spaDir: overrides.spaDir } : {}),
       ...(overrides.logStream ? { logStream: overrides.logStream } : {}),
+      ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
     })
   } catch (error) {
     await database.dispose()
