@@ -24,11 +24,20 @@ interface ResponseObject {
   content?: Record<string, MediaType>
   headers?: Record<string, Header>
 }
-interface Operation {
+export interface Parameter {
+  name: string
+  in: 'query' | 'header' | 'path' | 'cookie'
+  required?: boolean
+  schema?: Record<string, unknown>
+}
+export interface Operation {
   operationId?: string
+  security?: Record<string, unknown>[]
+  parameters?: Parameter[]
+  requestBody?: { required?: boolean; content?: Record<string, MediaType> }
   responses?: Record<string, ResponseObject>
 }
-interface Spec {
+export interface Spec {
   paths: Record<string, Record<string, Operation>>
 }
 
@@ -209,10 +218,16 @@ export function createContractChecker(file: string) {
     }
     return body
   }
-  return { findOperation, checkResponse, contractOperationIds }
+  /** The schema a `$ref` chain ends at (schemas of the contract's components). */
+  const resolveSchema = <T extends { $ref?: string }>(schema: T): T => resolve(schema, '').value
+  return { spec, findOperation, checkResponse, contractOperationIds, resolveSchema }
 }
 
 const main = createContractChecker('main.yaml')
+/** openapi/main.yaml, parsed. */
+export const mainSpec = main.spec
+/** Follows a `$ref` of openapi/main.yaml to what it names. */
+export const resolveMainSchema = main.resolveSchema
 /** The contract's operation for a request, if it declares one. */
 export const findOperation = main.findOperation
 /** The operation ids of the contract (implemented or not). */
