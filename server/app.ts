@@ -17,6 +17,7 @@ import { createBearerAuth } from './http/bearer-auth.ts'
 import { bodyRequiredOperations, implementedSpec, loadMainSpec } from './http/contract.ts'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.ts'
 import { exchangeHandlers } from './http/exchange-handlers.ts'
+import { errorSerializer, redactedPaths, requestSerializer } from './http/log-serializers.ts'
 import { installMailbox } from './http/mailbox.ts'
 import { bodyRequired, checkQuery, parseJsonBody } from './http/json-body.ts'
 import { installMarketRoutes } from './http/market-routes.ts'
@@ -25,6 +26,7 @@ import { HttpProblem } from './http/problem.ts'
 import { installSandbox } from './http/sandbox-routes.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { installSpa } from './http/spa.ts'
+import { hideFlowViewerAssets } from './http/flow-viewer-assets.ts'
 import { systemHandlers } from './http/system-handlers.ts'
 import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
 import { verificationHandlers } from './http/verification-handlers.ts'
@@ -74,13 +76,6 @@ declare module 'fastify' {
   }
 }
 
-/** Request logs keep method and path; query strings can carry e-mail tokens, so they are cut. */
-const requestSerializer = (request: { method: string; url: string; ip: string }) => ({
-  method: request.method,
-  path: request.url.split('?')[0],
-  ip: request.ip,
-})
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps
   const timeouts = deps.timeouts ?? defaultReceiveTimeouts
@@ -88,12 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
-      serializers: { req: requestSerializer },
-      redact: ['req.headers.authorization', 'req.body', 'res.body'],
+      serializers: { req: requestSerializer, err: errorSerializer },
+      redact: redactedPaths,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For is believed (config.ts: never "trust everyone").
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     ajv: {
       // A strict contract: no coercion, unknown properties are errors (STACK.md trap), every
       // problem reported at once so the client can mark each field.
@@ -187,11 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
   })
 
-  await installSecurityHeaders(
-    app,
-    config.publicUrl.startsWith('https:'),
-    config.site.gtmContainerId,
-  )
+  await installSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https:'),
+    gtmContainerId: config.site.gtmContainerId,
+    flowsViewer: config.site.flowsViewer,
+  })
   // Text answers (the SPA's JS and CSS, JSON) are compressed: the landing's weight is most of its LCP.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   // Every answer is checked against the contract too, so the server cannot drift from it.
@@ -226,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       modeOverride: false,
     })
   if (config.mailboxEnabled) installMailbox(app, db)
+  if (deps.spaDir && !config.site.flowsViewer) hideFlowViewerAssets(app, deps.spaDir)
   await installSpa(app, deps.spaDir)
   return app
 }

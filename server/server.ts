@@ -52,10 +52,16 @@ export async function startServer(
     mailQueued: () => {
       mailQueued()
     },
+    reportError: (error) => {
+      reportBackgroundError(error)
+    },
     ...(options.limits ? { limits: options.limits } : {}),
   })
   const providers = createProviders(config, { db, now })
   let reportLookupError: (error: unknown) => void = () => undefined
+  let reportBackgroundError: (error: unknown) => void = (error) => {
+    console.error(error)
+  }
   const app = await buildApp({
     config,
     db,
@@ -95,6 +101,9 @@ export async function startServer(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   })
+  reportBackgroundError = (error) => {
+    app.log.error({ err: error }, 'background work failed; it is retried')
+  }
   reportLookupError = (error) => {
     app.log.warn({ reason: (error as Error).message }, 'sumsub status lookup failed')
   }
@@ -108,19 +117,23 @@ export async function startServer(
     })
     return response.statusCode
   })
-  if (config.providers === 'sandbox' && config.nodeEnv === 'production')
-    app.log.warn('PROVIDERS=sandbox: verification and payments are local fakes, not for customers')
   const delivery = startMailDelivery(config, db, app.log)
   mailQueued = () => {
     delivery.queued()
   }
+  // Reset requests queued by a node that stopped before handling them, then a retry now and then.
+  void accounts.processResetRequests()
+  const resetRetry = setInterval(() => void accounts.processResetRequests(), 30_000)
+  resetRetry.unref()
   const address = await app.listen({ host: config.host, port: config.port })
   return {
     app,
     db,
     url: address,
     async stop() {
+      clearInterval(resetRetry)
       await app.close()
+      await accounts.processResetRequests()
       await delivery.stop()
       await db.close()
     },

@@ -17,6 +17,11 @@ export interface paths {
      *     Unknown e-mail and wrong password both answer 401 `INVALID_CREDENTIALS`, so the answer
      *     does not reveal whether an account exists. A correct password on an unconfirmed account
      *     answers 403 `EMAIL_NOT_VERIFIED`.
+     *
+     *     Limits (429 with `Retry-After`; each attempt is counted before the password is checked, on
+     *     every node): 5 wrong passwords for one account from one IP in 15 minutes, 100 from one IP
+     *     in 15 minutes, 100 for one account from all IPs in an hour. A correct password does not
+     *     count, and ends its IP's lockout for that account.
      */
     post: operations['login']
     delete?: never
@@ -62,6 +67,9 @@ export interface paths {
      *     To prevent account enumeration, registering an e-mail that already has an account answers
      *     exactly like a new registration (same status, same body); the server may instead e-mail
      *     the existing owner. 202 because the account is usable only after the e-mail is confirmed.
+     *
+     *     Limits (429 with `Retry-After`, counted before any work): 30 registrations from one IP and
+     *     5 for one e-mail address in an hour.
      */
     post: operations['register']
     delete?: never
@@ -104,7 +112,11 @@ export interface paths {
      * Request a password-reset link
      * @description E-mails a single-use password-reset link when an account exists for the address.
      *     Always answers 200 with the same body for any well-formed e-mail, so it does not reveal
-     *     whether an account exists.
+     *     whether an account exists: the request is queued and answered at once, in the same time
+     *     for every address, and the link is sent afterwards.
+     *
+     *     Limits (429 with `Retry-After`, counted before any work): 30 requests from one IP and 5
+     *     for one e-mail address in an hour.
      */
     post: operations['resetPassword']
     delete?: never
@@ -433,7 +445,13 @@ export interface components {
       /** @description Machine-readable failure code, the JSON Schema keyword that failed (`required`, `minLength`, `maxLength`, `pattern`, `enum`, `type`, `additionalProperties`, ...), a character rule (`forbiddenCharacter`, `forbiddenProperty`) or a business rule (`mismatch`, `currency-class`). */
       code: string
     }
-    /** @description An e-mail address. The only format rule is that it contains '@' (spec §5). */
+    /**
+     * @description One mailbox, as the HTML standard defines a valid e-mail address (`<input type="email">`):
+     *     a local part of letters, digits and ``!#$%&'*+/=?^_`{|}~.-``, an `@`, and a domain of
+     *     dot-separated labels of letters, digits and inner hyphens. No display name, no list, no
+     *     whitespace, no quotes and no control characters; nothing is trimmed. Compared without
+     *     regard to case. (The SPA's forms apply the same rule; domain/email-address.ts holds it.)
+     */
     Email: string
     /** @description A new password, 6 to 128 characters. */
     NewPassword: string
@@ -581,8 +599,8 @@ export interface components {
       firstName: components['schemas']['PersonName']
       /** @description Last name; empty until set. */
       lastName: components['schemas']['PersonName']
-      /** @description The account's e-mail address (read-only). */
-      email: components['schemas']['Email']
+      /** @description The account's e-mail address as registered (read-only). */
+      email: string
       /** @description Phone number; empty until set. */
       phone: components['schemas']['Phone']
       /** @description ISO 3166-1 alpha-2 country code; empty until set. */
@@ -614,8 +632,12 @@ export interface components {
       amount: number
       /** @description Contact name (free text, may be empty). */
       name: string
-      /** @description Contact e-mail for the calculation (free text; the form does not validate it). */
-      email: string
+      /**
+       * @description Where the calculation e-mail goes: one mailbox (the `Email` rule). It may differ from
+       *     the account's address; that e-mail then carries only what the customer typed and the
+       *     calculation, and the number sent to one address is limited (docs/decisions/042).
+       */
+      email: components['schemas']['Email']
       /** @description Contact phone (free text, may be empty). */
       phone: string
       /** @description Contact country (free text, may be empty). */
@@ -1071,7 +1093,6 @@ export interface operations {
       401: components['responses']['Unauthorized']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1129,7 +1150,6 @@ export interface operations {
         }
       }
       400: components['responses']['InvalidToken']
-      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1187,7 +1207,6 @@ export interface operations {
       400: components['responses']['InvalidToken']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
-      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }

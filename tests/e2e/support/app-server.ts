@@ -27,6 +27,9 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      PROVIDERS: 'sandbox',
+      MAILBOX: '1',
+      FLOWS_VIEWER: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,

@@ -37,6 +37,8 @@ export async function spawnServer(
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
+      PROVIDERS: 'sandbox',
+      MAILBOX: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: testPublicUrl,

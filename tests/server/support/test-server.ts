@@ -101,6 +101,8 @@ export async function startTestServer(
   const database = await createFreshDatabase(engine)
   const config = loadConfig({
     NODE_ENV: 'test',
+    PROVIDERS: 'sandbox',
+    MAILBOX: '1',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: database.dataDir,
