@@ -126,11 +126,7 @@ describe('configuration', () => {
     [{ ...productionEnv, PROVIDERS: 'sandbox' }, 'PROVIDERS', /refused with NODE_ENV=production/],
     [{ ...local, HOST: '0.0.0.0' }, 'PROVIDERS', /loopback/],
     [{ ...productionEnv, MAILBOX: '1' }, 'MAILBOX', /refused with NODE_ENV=production/],
-    [
-      { NODE_ENV: 'development', ...live, MAILBOX: '1', HOST: '10.0.0.7' },
-      'MAILBOX',
-      /loopback/,
-    ],
+    [{ NODE_ENV: 'development', ...live, MAILBOX: '1', HOST: '10.0.0.7' }, 'MAILBOX', /loopback/],
     [
       { ...productionEnv, SUMSUB_WEBHOOK_SECRET: 'sandbox-webhook-secret' },
       'SUMSUB_WEBHOOK_SECRET',

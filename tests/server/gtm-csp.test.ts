@@ -16,7 +16,8 @@ describe('the CSP allows the tag manager loader only for the configured containe
       const csp = async (url: string) =>
         (await fetch(`${url}/api/health`)).headers.get('content-security-policy') ?? ''
       expect(await csp(withGtm.url)).toContain(gtmLoaderHash('GTM-TEST123'))
-      expect(await csp(without.url)).not.toContain('sha256-')
+      const scriptSrc = (policy: string) => /script-src [^;]*/.exec(policy)?.[0] ?? ''
+      expect(scriptSrc(await csp(without.url))).not.toContain('sha256-')
     } finally {
       await withGtm.stop()
       await without.stop()
