@@ -122,25 +122,25 @@ describe('configuration', () => {
   })
 
   it.each([
-    [{ NODE_ENV: 'test' }, 'PROVIDERS', /is not set/],
-    [{ ...productionEnv, PROVIDERS: 'sandbox' }, 'PROVIDERS', /refused with NODE_ENV=production/],
-    [{ ...local, HOST: '0.0.0.0' }, 'PROVIDERS', /loopback/],
-    [{ ...productionEnv, MAILBOX: '1' }, 'MAILBOX', /refused with NODE_ENV=production/],
-    [{ NODE_ENV: 'development', ...live, MAILBOX: '1', HOST: '10.0.0.7' }, 'MAILBOX', /loopback/],
+    ['PROVIDERS', /is not set/, { NODE_ENV: 'test' }],
+    ['PROVIDERS', /refused with NODE_ENV=production/, { ...productionEnv, PROVIDERS: 'sandbox' }],
+    ['PROVIDERS', /loopback/, { ...local, HOST: '0.0.0.0' }],
+    ['MAILBOX', /refused with NODE_ENV=production/, { ...productionEnv, MAILBOX: '1' }],
+    ['MAILBOX', /loopback/, { NODE_ENV: 'development', ...live, MAILBOX: '1', HOST: '10.0.0.7' }],
     [
-      { ...productionEnv, SUMSUB_WEBHOOK_SECRET: 'sandbox-webhook-secret' },
       'SUMSUB_WEBHOOK_SECRET',
       /sandbox's public value/,
+      { ...productionEnv, SUMSUB_WEBHOOK_SECRET: 'sandbox-webhook-secret' },
     ],
     [
-      { ...productionEnv, SUMSUB_SECRET_KEY: 'sandbox-secret-key' },
       'SUMSUB_SECRET_KEY',
       /sandbox's public value/,
+      { ...productionEnv, SUMSUB_SECRET_KEY: 'sandbox-secret-key' },
     ],
-    [{ ...local, TRUST_PROXY: '1' }, 'TRUST_PROXY', /addresses or CIDRs/],
-    [{ ...local, TRUST_PROXY: 'true' }, 'TRUST_PROXY', /addresses or CIDRs/],
-    [{ ...local, TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY', /addresses or CIDRs/],
-  ])('refuses the unsafe setting %o naming %s', (env, variable, reason) => {
+    ['TRUST_PROXY', /addresses or CIDRs/, { ...local, TRUST_PROXY: '1' }],
+    ['TRUST_PROXY', /addresses or CIDRs/, { ...local, TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', /addresses or CIDRs/, { ...local, TRUST_PROXY: '10.0.0.0/33' }],
+  ])('refuses an unsafe %s setting (%s)', (variable, reason, env) => {
     const error = configError(env, {})
     expect(error.variable).toBe(variable)
     expect(error.message).toMatch(reason)
