@@ -169,6 +169,325 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/auth/login/second-factor': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Finish a login with the second factor
+     * @description The second step of a login whose password was right on an account with a second factor
+     *     (`login` answered a `SecondFactorChallenge`). Send the challenge token and exactly one
+     *     proof: a six-digit `totpCode` from the authenticator app, one unused `recoveryCode`, or a
+     *     `passkey` assertion made with the challenge's `passkeyOptions` (none or more than one:
+     *     400 VALIDATION_ERROR naming the field). The challenge lives 5 minutes and allows 5
+     *     proofs; a wrong proof answers 401 INVALID_CREDENTIALS, an unknown, used or expired
+     *     challenge 401 INVALID_TOKEN.
+     *
+     *     Limits (429 with `Retry-After`, counted before the proof is checked, on every node): 5
+     *     wrong proofs per challenge, 10 wrong proofs for one account in 15 minutes.
+     */
+    post: operations['loginSecondFactor']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/logout': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * End the current session
+     * @description Ends the session the access token belongs to: its refresh token stops working and every
+     *     access token of the session answers 401 from the next request on. Answers 204 also when
+     *     the session had already ended by other means.
+     */
+    post: operations['logout']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/end-session': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * End a session from the link of a security notice
+     * @description The link in a security notice (a sign-in from a new device, a password change, a factor
+     *     added or removed) ends the session that caused it, without signing in: the customer may
+     *     no longer know the password. The link token is single-use and lives 7 days; an unknown,
+     *     used or expired one answers 400 INVALID_TOKEN. Ending an already-ended session is a
+     *     success.
+     */
+    post: operations['endSessionByLink']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/step-up': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Confirm it is still the customer before a sensitive change
+     * @description Adding or removing a factor, changing the password and ending all other sessions need a
+     *     fresh confirmation: the password, or a code from the customer's authenticator app. A
+     *     right answer lets this session make such changes for 5 minutes (`stepUpUntil`); without
+     *     one they answer 403 STEP_UP_REQUIRED. A wrong answer is 401 INVALID_CREDENTIALS (the
+     *     access token stays valid) and counts towards the login limits: 5 wrong answers for one
+     *     account from one IP in 15 minutes (429 with `Retry-After`).
+     */
+    post: operations['stepUp']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Change the password
+     * @description Needs a step-up (403 STEP_UP_REQUIRED otherwise). The new password follows the same
+     *     rules as at registration (400 VALIDATION_ERROR naming `/newPassword`, code
+     *     `weak-password` with the reason). Every other session ends; this one goes on. A notice
+     *     is e-mailed with a link that ends this session.
+     */
+    put: operations['changePassword']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/security': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The customer's second factors and step-up state */
+    get: operations['getSecurity']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The customer's signed-in sessions
+     * @description Every session that has not ended, most recently used first; `current` marks the caller's.
+     */
+    get: operations['listSessions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/sessions/{sessionId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * End one session
+     * @description Ends one of the customer's sessions: its refresh token stops working and its access
+     *     tokens answer 401 from the next request on. Ending the caller's own session is a logout.
+     *     A session that is not the customer's, or has ended, answers 404.
+     */
+    delete: operations['endSession']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/sessions/end-others': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * End every session but this one
+     * @description Needs a step-up (403 STEP_UP_REQUIRED otherwise).
+     */
+    post: operations['endOtherSessions']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/passkeys/registration-options': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Start adding a passkey
+     * @description WebAuthn creation options for `navigator.credentials.create` (SimpleWebAuthn's
+     *     `startRegistration`). The challenge lives 5 minutes and is bound to this session. The
+     *     customer's existing passkeys are excluded. Needs a step-up (403 STEP_UP_REQUIRED).
+     */
+    post: operations['passkeyRegistrationOptions']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/passkeys': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Finish adding a passkey
+     * @description Verifies the authenticator's answer to the latest registration options of this session
+     *     (one use) and stores the passkey. A wrong or stale answer is 400 VALIDATION_ERROR naming
+     *     `/credential`. Needs a step-up (403 STEP_UP_REQUIRED). Other sessions end and a notice is
+     *     e-mailed.
+     */
+    post: operations['addPasskey']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/passkeys/{passkeyId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Remove a passkey
+     * @description Needs a step-up (403 STEP_UP_REQUIRED). Other sessions end and a notice is e-mailed. Not the customer's passkey, 404.
+     */
+    delete: operations['removePasskey']
+    options?: never
+    head?: never
+    /** Rename a passkey */
+    patch: operations['renamePasskey']
+    trace?: never
+  }
+  '/api/account/totp/enrolment': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Start setting up an authenticator app
+     * @description A new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) for this session's enrolment, as an
+     *     `otpauth://` URI for the QR code and as Base32 for typing in. It replaces any enrolment
+     *     this session started and did not confirm, and is kept 10 minutes. Needs a step-up (403
+     *     STEP_UP_REQUIRED); an account that already has an app answers 409.
+     */
+    post: operations['startTotpEnrolment']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/totp': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Finish setting up an authenticator app
+     * @description Confirms the enrolment with a current code from the app (400 VALIDATION_ERROR naming
+     *     `/code` when it is wrong, or when no enrolment is pending) and answers ten single-use
+     *     recovery codes, shown this once and stored hashed. Needs a step-up (403
+     *     STEP_UP_REQUIRED). Other sessions end and a notice is e-mailed. Wrong codes count
+     *     towards the second-factor limit (429).
+     */
+    post: operations['confirmTotp']
+    /**
+     * Remove the authenticator app
+     * @description Removes the app and its recovery codes. Needs a step-up (403 STEP_UP_REQUIRED). Other sessions end and a notice is e-mailed. Without an app, 404.
+     */
+    delete: operations['removeTotp']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/exchange-request': {
     parameters: {
       query?: never
@@ -426,6 +745,7 @@ export interface components {
      *     - EMAIL_NOT_VERIFIED: correct password, e-mail not confirmed (403); the spec shows 'Email not verified'.
      *     - INVALID_TOKEN: an access, refresh, verification or reset token is missing, unknown, used or expired (400/401).
      *     - RATE_LIMITED: too many requests (429).
+     *     - STEP_UP_REQUIRED: a sensitive change needs the password or a factor again first (`stepUp`, 403).
      *     - OTHER_ERROR: anything else (the spec's catch-all, shown as 'Error. Please try again or contact support').
      * @enum {string}
      */
@@ -435,6 +755,7 @@ export interface components {
       | 'EMAIL_NOT_VERIFIED'
       | 'INVALID_TOKEN'
       | 'RATE_LIMITED'
+      | 'STEP_UP_REQUIRED'
       | 'OTHER_ERROR'
     /** @description One validation failure. */
     FieldError: {
@@ -534,6 +855,313 @@ export interface components {
       accessToken: components['schemas']['AccessToken']
       /** @description The new refresh token; store it in place of the old one. */
       refreshToken: components['schemas']['RefreshToken']
+    }
+    /**
+     * @description Either the session's tokens, or, for an account with a second factor, the challenge to
+     *     finish the login with (`loginSecondFactor`).
+     */
+    LoginResult: components['schemas']['TokenPair'] | components['schemas']['SecondFactorChallenge']
+    /** @description The password was right; the account asks for its second factor. */
+    SecondFactorChallenge: {
+      /** @description Names this login attempt in `loginSecondFactor`; lives 5 minutes. */
+      challengeToken: string
+      /** @description The proofs this account accepts. */
+      methods: components['schemas']['SecondFactorMethod'][]
+      /** @description Present when the account has a passkey; pass it to `navigator.credentials.get`. */
+      passkeyOptions?: components['schemas']['PasskeyRequestOptions']
+    }
+    /**
+     * @description passkey (WebAuthn), totp (an authenticator app's code), recovery-code (one of the ten shown at set-up).
+     * @enum {string}
+     */
+    SecondFactorMethod: 'passkey' | 'totp' | 'recovery-code'
+    /** @description The challenge and exactly one proof. */
+    SecondFactorProof: {
+      /** @description From the `SecondFactorChallenge`. */
+      challengeToken: string
+      /** @description The code the authenticator app shows now. */
+      totpCode?: components['schemas']['TotpCode']
+      /** @description One unused recovery code. */
+      recoveryCode?: components['schemas']['RecoveryCode']
+      /** @description The authenticator's answer to `passkeyOptions`. */
+      passkey?: components['schemas']['PasskeyAssertion']
+    }
+    /** @description Six digits from an RFC 6238 authenticator app. */
+    TotpCode: string
+    /** @description A recovery code as shown (ten letters or digits, a hyphen allowed after the fifth, any case). */
+    RecoveryCode: string
+    /** @description Base64url without padding (WebAuthn's binary fields in JSON). */
+    Base64Url: string
+    /** @description WebAuthn request options as JSON (SimpleWebAuthn's `PublicKeyCredentialRequestOptionsJSON`). */
+    PasskeyRequestOptions: {
+      /** @description The server's random challenge. */
+      challenge: components['schemas']['Base64Url']
+      /** @description The relying party (this site's host name). */
+      rpId?: string
+      /** @description Milliseconds the browser may wait. */
+      timeout?: number
+      /**
+       * @description Whether the authenticator must verify the user.
+       * @enum {string}
+       */
+      userVerification?: 'required' | 'preferred' | 'discouraged'
+      /** @description The account's passkeys. */
+      allowCredentials?: components['schemas']['PasskeyDescriptor'][]
+    } & {
+      [key: string]: unknown
+    }
+    /** @description WebAuthn creation options as JSON (SimpleWebAuthn's `PublicKeyCredentialCreationOptionsJSON`). */
+    PasskeyCreationOptions: {
+      /** @description The server's random challenge. */
+      challenge: components['schemas']['Base64Url']
+      /** @description The relying party. */
+      rp: {
+        /** @description Shown by the authenticator. */
+        name: string
+        /** @description This site's host name. */
+        id?: string
+      } & {
+        [key: string]: unknown
+      }
+      /** @description The account as the authenticator stores it. */
+      user: {
+        /** @description A random handle, not the e-mail. */
+        id: components['schemas']['Base64Url']
+        /** @description The e-mail address. */
+        name: string
+        /** @description The e-mail address. */
+        displayName: string
+      } & {
+        [key: string]: unknown
+      }
+      /** @description Accepted key algorithms (COSE identifiers). */
+      pubKeyCredParams: ({
+        /** @description COSE algorithm identifier. */
+        alg: number
+        /**
+         * @description Always public-key.
+         * @enum {string}
+         */
+        type: 'public-key'
+      } & {
+        [key: string]: unknown
+      })[]
+      /** @description Passkeys the account already has. */
+      excludeCredentials?: components['schemas']['PasskeyDescriptor'][]
+    } & {
+      [key: string]: unknown
+    }
+    /** @description One credential by id. */
+    PasskeyDescriptor: {
+      /** @description The credential id. */
+      id: components['schemas']['Base64Url']
+      /**
+       * @description Always public-key.
+       * @enum {string}
+       */
+      type: 'public-key'
+      /** @description How the browser may reach the authenticator. */
+      transports?: string[]
+    } & {
+      [key: string]: unknown
+    }
+    /** @description An authenticator's answer to request options (SimpleWebAuthn's `AuthenticationResponseJSON`). */
+    PasskeyAssertion: {
+      /** @description The credential id. */
+      id: components['schemas']['Base64Url']
+      /** @description The credential id again. */
+      rawId: components['schemas']['Base64Url']
+      /**
+       * @description Always public-key.
+       * @enum {string}
+       */
+      type: 'public-key'
+      /**
+       * @description Where the authenticator is.
+       * @enum {string}
+       */
+      authenticatorAttachment?: 'platform' | 'cross-platform'
+      /** @description Extension outputs (not used). */
+      clientExtensionResults: Record<string, never>
+      /** @description The signed assertion. */
+      response: {
+        /** @description The browser's client data. */
+        clientDataJSON: components['schemas']['Base64Url']
+        /** @description The authenticator's data. */
+        authenticatorData: components['schemas']['Base64Url']
+        /** @description The signature over both. */
+        signature: components['schemas']['Base64Url']
+        /** @description The account's handle, from a discoverable passkey. */
+        userHandle?: components['schemas']['Base64Url']
+      }
+    }
+    /** @description An authenticator's answer to creation options (SimpleWebAuthn's `RegistrationResponseJSON`). */
+    PasskeyAttestation: {
+      /** @description The new credential id. */
+      id: components['schemas']['Base64Url']
+      /** @description The credential id again. */
+      rawId: components['schemas']['Base64Url']
+      /**
+       * @description Always public-key.
+       * @enum {string}
+       */
+      type: 'public-key'
+      /**
+       * @description Where the authenticator is.
+       * @enum {string}
+       */
+      authenticatorAttachment?: 'platform' | 'cross-platform'
+      /** @description Extension outputs (not used). */
+      clientExtensionResults: Record<string, never>
+      /** @description The attestation. */
+      response: {
+        /** @description The browser's client data. */
+        clientDataJSON: components['schemas']['Base64Url']
+        /** @description The authenticator's attestation. */
+        attestationObject: components['schemas']['Base64Url']
+        /** @description The authenticator's data. */
+        authenticatorData?: components['schemas']['Base64Url']
+        /** @description The new public key (SPKI). */
+        publicKey?: components['schemas']['Base64Url']
+        /** @description Its COSE algorithm. */
+        publicKeyAlgorithm?: number
+        /** @description How the browser may reach the authenticator. */
+        transports?: string[]
+      }
+    }
+    /** @description The authenticator's answer and an optional name. */
+    AddPasskeyRequest: {
+      /** @description Defaults to 'Passkey' and the date. */
+      name?: components['schemas']['PasskeyName']
+      /** @description From `navigator.credentials.create` with the registration options. */
+      credential: components['schemas']['PasskeyAttestation']
+    }
+    /** @description The customer's name for a passkey; not blank. */
+    PasskeyName: string
+    /** @description A new name. */
+    RenamePasskeyRequest: {
+      /** @description The new name. */
+      name: components['schemas']['PasskeyName']
+    }
+    /** @description One of the customer's passkeys. */
+    Passkey: {
+      /**
+       * Format: uuid
+       * @description Its id here (not the credential id).
+       */
+      id: string
+      /** @description The customer's name for it. */
+      name: string
+      /**
+       * Format: date-time
+       * @description When it was added.
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @description When it last signed in; null if never.
+       */
+      lastUsedAt: string | null
+    }
+    /** @description The customer's second factors. */
+    SecurityOverview: {
+      /** @description Passkeys, oldest first. */
+      passkeys: components['schemas']['Passkey'][]
+      /** @description Whether an authenticator app is set up. */
+      totp: boolean
+      /** @description Unused recovery codes. */
+      recoveryCodesLeft: number
+      /**
+       * Format: date-time
+       * @description Until when this session may make sensitive changes; null when it may not.
+       */
+      stepUpUntil: string | null
+    }
+    /** @description A new authenticator secret. */
+    TotpEnrolment: {
+      /** @description The secret in Base32, for typing into the app. */
+      secret: string
+      /** @description The `otpauth://totp/...` URI the QR code shows. */
+      otpauthUri: string
+    }
+    /** @description A code from the newly set-up app. */
+    ConfirmTotpRequest: {
+      /** @description The code the app shows now. */
+      code: components['schemas']['TotpCode']
+    }
+    /** @description Ten single-use codes, shown once. */
+    RecoveryCodes: {
+      /** @description Each signs in once in place of the app. */
+      recoveryCodes: components['schemas']['RecoveryCode'][]
+    }
+    /** @description Exactly one of the password and a code from the authenticator app (400 naming the field otherwise). */
+    StepUpRequest: {
+      /** @description The account's password. */
+      password?: string
+      /** @description The code the authenticator app shows now. */
+      totpCode?: components['schemas']['TotpCode']
+    }
+    /** @description The session may make sensitive changes until then. */
+    StepUpResponse: {
+      /**
+       * Format: date-time
+       * @description Five minutes from now.
+       */
+      stepUpUntil: string
+    }
+    /** @description The new password (the step-up has confirmed the customer). */
+    ChangePasswordRequest: {
+      /** @description 6 to 128 characters, not common, not the e-mail. */
+      newPassword: components['schemas']['NewPassword']
+    }
+    /** @description One signed-in session (a refresh-token family). */
+    Session: {
+      /**
+       * Format: uuid
+       * @description The session id (the access token's `sid`).
+       */
+      id: string
+      /** @description Browser and system read from the user agent, for example 'Chrome on macOS'; 'Unknown device' when it says nothing. */
+      device: string
+      /** @description The User-Agent header at sign-in, cut to 512 characters. */
+      userAgent: string
+      /** @description The client address at the last use. */
+      ip: string
+      /**
+       * Format: date-time
+       * @description Sign-in time.
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @description The last sign-in or token refresh.
+       */
+      lastUsedAt: string
+      /** @description Whether this is the caller's session. */
+      current: boolean
+    }
+    /** @description The customer's sessions. */
+    SessionList: {
+      /** @description Most recently used first. */
+      sessions: components['schemas']['Session'][]
+    }
+    /** @description How many sessions ended. */
+    EndedSessions: {
+      /** @description The number of sessions ended. */
+      ended: number
+    }
+    /** @description The token from a security notice's link. */
+    EndSessionRequest: {
+      /** @description The single-use link token. */
+      token: string
+    }
+    /** @description The session has ended. */
+    EndSessionResponse: {
+      /**
+       * @description Always `session-ended`.
+       * @enum {string}
+       */
+      status: 'session-ended'
     }
     /** @description A refresh token to rotate. */
     RefreshTokenRequest: {
@@ -947,6 +1575,15 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
+    /** @description The change needs a fresh confirmation first (`stepUp`); `errorType` STEP_UP_REQUIRED. */
+    StepUpRequired: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
     /** @description No such resource or route. */
     NotFound: {
       headers: {
@@ -1007,7 +1644,12 @@ export interface components {
       }
     }
   }
-  parameters: never
+  parameters: {
+    /** @description A session id from `listSessions`. */
+    SessionId: string
+    /** @description A passkey id from `getSecurity`. */
+    PasskeyId: string
+  }
   requestBodies: never
   headers: {
     /**
@@ -1033,13 +1675,16 @@ export interface operations {
       }
     }
     responses: {
-      /** @description Logged in. */
+      /**
+       * @description Logged in (`TokenPair`), or, for an account with a second factor, a
+       *     `SecondFactorChallenge` to finish with `loginSecondFactor`.
+       */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['TokenPair']
+          'application/json': components['schemas']['LoginResult']
         }
       }
       400: components['responses']['BadRequest']
@@ -1258,6 +1903,442 @@ export interface operations {
       401: components['responses']['Unauthorized']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  loginSecondFactor: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorProof']
+      }
+    }
+    responses: {
+      /** @description Logged in; the session starts now. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TokenPair']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description A wrong proof (`errorType` INVALID_CREDENTIALS), or an unknown, used or expired challenge (`errorType` INVALID_TOKEN). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  logout: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The session has ended. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  endSessionByLink: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EndSessionRequest']
+      }
+    }
+    responses: {
+      /** @description The session has ended. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EndSessionResponse']
+        }
+      }
+      400: components['responses']['InvalidToken']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  stepUp: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StepUpRequest']
+      }
+    }
+    responses: {
+      /** @description Confirmed. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StepUpResponse']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description The access token is not valid (`errorType` INVALID_TOKEN), or the password or code is wrong (`errorType` INVALID_CREDENTIALS). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  changePassword: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangePasswordRequest']
+      }
+    }
+    responses: {
+      /** @description Changed. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['NewPasswordResponse']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getSecurity: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Passkeys, TOTP and recovery codes, and until when this session is stepped up. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SecurityOverview']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listSessions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SessionList']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  endSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A session id from `listSessions`. */
+        sessionId: components['parameters']['SessionId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Ended. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  endOtherSessions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description How many sessions ended. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EndedSessions']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  passkeyRegistrationOptions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The creation options. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PasskeyCreationOptions']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  addPasskey: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddPasskeyRequest']
+      }
+    }
+    responses: {
+      /** @description Added. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Passkey']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  removePasskey: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A passkey id from `getSecurity`. */
+        passkeyId: components['parameters']['PasskeyId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      404: components['responses']['NotFound']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  renamePasskey: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A passkey id from `getSecurity`. */
+        passkeyId: components['parameters']['PasskeyId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenamePasskeyRequest']
+      }
+    }
+    responses: {
+      /** @description Renamed. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Passkey']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  startTotpEnrolment: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The secret to scan. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TotpEnrolment']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      409: components['responses']['Conflict']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  confirmTotp: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmTotpRequest']
+      }
+    }
+    responses: {
+      /** @description Set up; keep the recovery codes. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RecoveryCodes']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  removeTotp: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StepUpRequired']
+      404: components['responses']['NotFound']
       503: components['responses']['ServiceUnavailable']
     }
   }

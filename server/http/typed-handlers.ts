@@ -12,7 +12,9 @@ export type RequestBody<K extends OperationId> = operations[K] extends { request
 
 export type RequestQuery<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>
 
-type SuccessStatus = 200 | 201 | 202
+export type RequestParams<K extends OperationId> = NonNullable<operations[K]['parameters']['path']>
+
+type SuccessStatus = 200 | 201 | 202 | 204
 
 /** The success answers the contract allows for an operation, as status and JSON body. */
 export type Success<K extends OperationId> = {
@@ -25,6 +27,7 @@ export type Success<K extends OperationId> = {
 export interface HandlerContext<K extends OperationId> {
   body: RequestBody<K>
   query: RequestQuery<K>
+  params: RequestParams<K>
   /** The signed-in customer, set by the bearerAuth security handler. */
   userId: string | undefined
   ip: string
@@ -47,6 +50,7 @@ export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
     const result = await handler({
       body: request.body as RequestBody<K>,
       query: (request.query ?? {}) as RequestQuery<K>,
+      params: (request.params ?? {}) as RequestParams<K>,
       userId: request.userId,
       ip: request.ip,
       request,
