@@ -18,6 +18,12 @@ import { createAttemptLimits, type Limit } from './attempt-limits.ts'
 import { consumeEmailToken, createEmailToken } from './email-tokens.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import {
+  consumeVerifyLink,
+  endVerifyLinks,
+  issueVerifyLink,
+  pendingPasswordHashes,
+} from './pending-credentials.ts'
+import {
   revokeAllFamilies,
   rotateRefreshToken,
   startFamily,
@@ -26,6 +32,11 @@ import {
 
 const verifyLinkTtl = 24 * 3600
 const resetLinkTtl = 3600
+/**
+ * A login to an unverified account checks its own password and this many pending ones (the newest
+ * registrations' links), padded with throwaway checks: always 1 + 2 argon2 verifications.
+ */
+const pendingPasswordChecks = 2
 
 /** How many attempts each window allows (docs/decisions/040 says why these keys and numbers). */
 export interface AuthLimits {
@@ -128,6 +139,30 @@ export function createAccountService(deps: AccountDeps) {
       if (taken < batch) return
     }
   }
+  /**
+   * Whether `password` is the password of a registration of this unverified account still waiting
+   * for its link. Always `pendingPasswordChecks` verifications (throwaway ones where fewer are
+   * pending), so the answer's timing does not tell how many registrations are pending.
+   */
+  async function matchesPendingPassword(
+    userId: string,
+    accountHash: string,
+    password: string,
+  ): Promise<boolean> {
+    const hashes = await pendingPasswordHashes(
+      db,
+      userId,
+      accountHash,
+      pendingPasswordChecks,
+      now(),
+    )
+    const checks = Array.from({ length: pendingPasswordChecks }, (_, i) => {
+      const hash = hashes[i]
+      return hash ? verifyPassword(hash, password) : burnPasswordCheck(password).then(() => false)
+    })
+    return (await Promise.all(checks)).includes(true)
+  }
+
   let resetWork: Promise<void> = Promise.resolve()
   const reportError =
     deps.reportError ??
@@ -153,7 +188,7 @@ export function createAccountService(deps: AccountDeps) {
           [email, key, passwordHash],
         )
         if (created) {
-          const token = await createEmailToken(tx, created.id, 'verify_email', verifyLinkTtl, now())
+          const token = await issueVerifyLink(tx, created.id, passwordHash, verifyLinkTtl, now())
           await enqueueMail(tx, verifyEmailMessage(email, `${publicUrl}/app/verify-email/${token}`))
           return
         }
@@ -173,14 +208,9 @@ export function createAccountService(deps: AccountDeps) {
             ),
           )
         } else {
-          // The owner never confirmed: a fresh link is what they most likely need.
-          const token = await createEmailToken(
-            tx,
-            existing.id,
-            'verify_email',
-            verifyLinkTtl,
-            now(),
-          )
+          // Nobody confirmed yet: a new link that carries this registration's password. The
+          // account's password is not touched; the link followed decides it (decision 080).
+          const token = await issueVerifyLink(tx, existing.id, passwordHash, verifyLinkTtl, now())
           await enqueueMail(
             tx,
             verifyEmailMessage(existing.email, `${publicUrl}/app/verify-email/${token}`),
@@ -193,12 +223,19 @@ export function createAccountService(deps: AccountDeps) {
     async verifyEmail(token: string): Promise<void> {
       const at = now()
       const confirmed = await db.transaction(async (tx) => {
-        const userId = await consumeEmailToken(tx, token, 'verify_email', at)
-        if (!userId) return false
-        await tx.query(
-          'UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1',
-          [userId, at],
+        const link = await consumeVerifyLink(tx, token, at)
+        if (!link) return false
+        // The followed link's registration sets the password, unless the account was already
+        // confirmed (by a reset): then the link only confirms again.
+        const [confirmed] = await tx.query<{ id: string }>(
+          `UPDATE users SET password_hash = COALESCE($3, password_hash), email_verified_at = $2,
+             updated_at = $2
+           WHERE id = $1 AND email_verified_at IS NULL RETURNING id`,
+          [link.userId, at, link.passwordHash],
         )
+        // The other registrations' links die with their passwords, and so does any session.
+        await endVerifyLinks(tx, link.userId, at)
+        if (confirmed) await revokeAllFamilies(tx, link.userId, at, 'email-verified')
         return true
       })
       if (!confirmed) throw new InvalidLinkToken('The link is unknown, used or expired')
@@ -220,8 +257,13 @@ export function createAccountService(deps: AccountDeps) {
       const ok = user
         ? await verifyPassword(user.password_hash, input.password)
         : (await burnPasswordCheck(input.password), false)
+      // Unverified: the password of any registration still pending also earns the 403.
+      const pendingOk =
+        user && !user.verified
+          ? await matchesPendingPassword(user.id, user.password_hash, input.password)
+          : false
       // A wrong password keeps its reservations: they are the failures the limits count.
-      if (!user || !ok) throw new InvalidCredentials('Wrong e-mail or password')
+      if (!user || !(ok || pendingOk)) throw new InvalidCredentials('Wrong e-mail or password')
       // The right password is not a failure: its attempt is given back, and this IP's lockout ends.
       await attempts.release(reserved.slice(1))
       await attempts.clear(loginByAccountAndIp, `${key} ${ip}`)
@@ -281,6 +323,8 @@ export function createAccountService(deps: AccountDeps) {
           [userId, passwordHash, at],
         )
         await revokeAllFamilies(tx, userId, at, 'password-reset')
+        // The account is confirmed now: a registration's pending link must not set its password.
+        await endVerifyLinks(tx, userId, at)
         // Other reset links sent before this one must not work any more.
         await tx.query(
           `UPDATE email_tokens SET used_at = $2

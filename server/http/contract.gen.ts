@@ -16,7 +16,8 @@ export interface paths {
      * @description Exchanges credentials for an access token (JWT) and an opaque refresh token.
      *     Unknown e-mail and wrong password both answer 401 `INVALID_CREDENTIALS`, so the answer
      *     does not reveal whether an account exists. A correct password on an unconfirmed account
-     *     answers 403 `EMAIL_NOT_VERIFIED`.
+     *     (its own, or that of a registration whose verification link is still live) answers 403
+     *     `EMAIL_NOT_VERIFIED`.
      *
      *     Limits (429 with `Retry-After`; each attempt is counted before the password is checked, on
      *     every node): 5 wrong passwords for one account from one IP in 15 minutes, 100 from one IP
@@ -67,6 +68,8 @@ export interface paths {
      *     To prevent account enumeration, registering an e-mail that already has an account answers
      *     exactly like a new registration (same status, same body); the server may instead e-mail
      *     the existing owner. 202 because the account is usable only after the e-mail is confirmed.
+     *     Registering an address whose account is not confirmed yet leaves that account's password
+     *     alone and e-mails a new link carrying this registration's password (see verifyEmail).
      *
      *     Limits (429 with `Retry-After`, counted before any work): 30 registrations from one IP and
      *     5 for one e-mail address in an hour.
@@ -88,7 +91,10 @@ export interface paths {
     /**
      * Confirm an e-mail address
      * @description Consumes the single-use token from the verification link. An unknown, already used or
-     *     expired token answers 400 with `errorType` INVALID_TOKEN.
+     *     expired token answers 400 with `errorType` INVALID_TOKEN. Each link carries the password of
+     *     the registration that sent it: following it confirms the address, sets that password, ends
+     *     every other verification link of the account and every session, so a registration made
+     *     by someone else before or after the owner's holds nothing once the owner confirms.
      */
     get: operations['verifyEmail']
     put?: never

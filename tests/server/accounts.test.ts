@@ -205,7 +205,7 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     const owner = await verifiedUser(server)
     const fresh = await server.api('POST', '/api/auth/register', {
       email: uniqueEmail('fresh'),
-      password: 'password-1',
+      password: 'Amber-Tulip-41',
     })
     const repeated = await server.api('POST', '/api/auth/register', {
       email: owner.email.toUpperCase(),
@@ -222,27 +222,30 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     expectTokens(await login(owner.email, owner.password))
     expectProblem(await login(owner.email, 'another-password'), 401, 'INVALID_CREDENTIALS')
 
-    // An owner who never confirmed gets a fresh link instead, and both links work once.
+    // An address nobody confirmed gets a fresh link carrying the new registration's password:
+    // the link followed sets its password and ends the other (decision 080).
     const pending = uniqueEmail('pending')
-    await server.api('POST', '/api/auth/register', { email: pending, password: 'password-1' })
+    await server.api('POST', '/api/auth/register', { email: pending, password: 'Amber-Tulip-41' })
     const firstLink = await mailedToken(server, pending, 'verify-email')
     const again = await server.api('POST', '/api/auth/register', {
       email: pending,
-      password: 'x-123456',
+      password: 'Copper-Lantern-52',
     })
     expect(again.text).toBe(fresh.text)
     const secondLink = await mailedToken(server, pending, 'verify-email')
     expect(secondLink).toBeDefined()
     expect(secondLink).not.toBe(firstLink)
     expect((await verifyEmail(secondLink ?? '')).status).toBe(200)
-    expectTokens(await login(pending, 'password-1'))
+    expectTokens(await login(pending, 'Copper-Lantern-52'))
+    expectProblem(await login(pending, 'Amber-Tulip-41'), 401, 'INVALID_CREDENTIALS')
+    expectProblem(await verifyEmail(firstLink ?? ''), 400, 'INVALID_TOKEN')
   })
 
   it('refuses unverified, wrong and unknown logins', async () => {
     const email = uniqueEmail('unverified')
-    await server.api('POST', '/api/auth/register', { email, password: 'password-1' })
-    expectProblem(await login(email, 'password-1'), 403, 'EMAIL_NOT_VERIFIED')
-    expectProblem(await login(email, 'password-2'), 401, 'INVALID_CREDENTIALS')
+    await server.api('POST', '/api/auth/register', { email, password: 'Amber-Tulip-41' })
+    expectProblem(await login(email, 'Amber-Tulip-41'), 403, 'EMAIL_NOT_VERIFIED')
+    expectProblem(await login(email, 'Copper-Lantern-52'), 401, 'INVALID_CREDENTIALS')
 
     const user = await verifiedUser(server)
     const wrong = expectProblem(
@@ -260,14 +263,14 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     expectProblem(await verifyEmail('not-a-token'), 400, 'INVALID_TOKEN')
     const noToken = await server.api('POST', '/api/auth/forgot-password/new-password', {
       token: 'not-a-token',
-      newPassword: 'password-3',
+      newPassword: 'Maple-Harbor-63',
     })
     expectProblem(noToken, 400, 'INVALID_TOKEN')
   })
 
   it('expires the verification link after 24 h and the reset link after 1 h', async () => {
     const email = uniqueEmail('expiry')
-    await server.api('POST', '/api/auth/register', { email, password: 'password-1' })
+    await server.api('POST', '/api/auth/register', { email, password: 'Amber-Tulip-41' })
     const verifyToken = (await mailedToken(server, email, 'verify-email')) ?? ''
     server.clock.offsetMs = 25 * hour
     expectProblem(await verifyEmail(verifyToken), 400, 'INVALID_TOKEN')
@@ -280,14 +283,14 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     const setPassword = () =>
       server.api('POST', '/api/auth/forgot-password/new-password', {
         token: resetToken,
-        newPassword: 'password-2',
+        newPassword: 'Copper-Lantern-52',
       })
     server.clock.offsetMs = hour + 1_000
     expectProblem(await setPassword(), 400, 'INVALID_TOKEN')
     server.clock.offsetMs = hour - 60_000
     expect((await setPassword()).status).toBe(200)
     server.clock.offsetMs = 0
-    expectTokens(await login(email, 'password-2'))
+    expectTokens(await login(email, 'Copper-Lantern-52'))
   })
 
   it('gives 50 concurrent refreshes with one token the same single new pair', async () => {

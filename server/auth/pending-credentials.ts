@@ -1,0 +1,89 @@
+/**
+ * Verification links that carry their registration's password (docs/decisions/080). Registering
+ * an address whose account is still unverified does not touch the account's password: it sends a
+ * new link bound to this registration's password hash. The link that is followed sets its own
+ * password, verifies the account and ends every other verification link, so whoever registered
+ * the address first holds nothing once the mailbox's owner confirms.
+ */
+import type { Queryable } from '../db/database.ts'
+import { hashToken, newSecretToken } from './secrets.ts'
+
+/** A verification link bound to the password hash of the registration that asked for it. */
+export async function issueVerifyLink(
+  q: Queryable,
+  userId: string,
+  passwordHash: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<string> {
+  const token = newSecretToken()
+  await q.query(
+    `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at, password_hash)
+     VALUES ($1, $2, 'verify_email', $3, $4)`,
+    [hashToken(token), userId, new Date(now.getTime() + ttlSeconds * 1000), passwordHash],
+  )
+  return token
+}
+
+export interface ConsumedVerifyLink {
+  userId: string
+  /** The password of the registration that sent the link; null for a link made before 005. */
+  passwordHash: string | null
+}
+
+/**
+ * Marks a live verification link used and returns its user and pending password, or undefined
+ * when it is unknown, used or expired. The user's row is locked first, so two links of one
+ * account followed at once are taken one after the other: the second finds itself ended.
+ */
+export async function consumeVerifyLink(
+  q: Queryable,
+  token: string,
+  now: Date,
+): Promise<ConsumedVerifyLink | undefined> {
+  const tokenHash = hashToken(token)
+  const [owner] = await q.query<{ id: string }>(
+    `SELECT id FROM users WHERE id = (
+       SELECT user_id FROM email_tokens WHERE token_hash = $1 AND purpose = 'verify_email'
+     ) FOR UPDATE`,
+    [tokenHash],
+  )
+  if (!owner) return undefined
+  const [row] = await q.query<{ user_id: string; password_hash: string | null }>(
+    `UPDATE email_tokens SET used_at = $2
+     WHERE token_hash = $1 AND purpose = 'verify_email' AND used_at IS NULL AND expires_at > $2
+     RETURNING user_id, password_hash`,
+    [tokenHash, now],
+  )
+  return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined
+}
+
+/** Ends every verification link of the account that is not used yet. */
+export async function endVerifyLinks(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE email_tokens SET used_at = $2
+     WHERE user_id = $1 AND purpose = 'verify_email' AND used_at IS NULL`,
+    [userId, now],
+  )
+}
+
+/**
+ * The password hashes of the newest `max` live verification links of an account, other than
+ * `except` (the account's own hash, checked anyway).
+ */
+export async function pendingPasswordHashes(
+  q: Queryable,
+  userId: string,
+  except: string,
+  max: number,
+  now: Date,
+): Promise<string[]> {
+  const rows = await q.query<{ password_hash: string }>(
+    `SELECT password_hash FROM email_tokens
+     WHERE user_id = $1 AND purpose = 'verify_email' AND used_at IS NULL AND expires_at > $2
+       AND password_hash IS NOT NULL AND password_hash <> $3
+     ORDER BY expires_at DESC, created_at DESC LIMIT $4`,
+    [userId, now, except, max],
+  )
+  return rows.map((r) => r.password_hash)
+}
