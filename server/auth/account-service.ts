@@ -15,7 +15,8 @@ import {
 } from '../mail/templates.ts'
 import type { AccessTokens } from './access-tokens.ts'
 import { createAttemptLimits, type Limit } from './attempt-limits.ts'
-import { consumeEmailToken, createEmailToken } from './email-tokens.ts'
+import { consumeEmailToken, createEmailToken, peekEmailToken } from './email-tokens.ts'
+import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import {
   consumeVerifyLink,
@@ -178,6 +179,10 @@ export function createAccountService(deps: AccountDeps) {
     async register(input: { email: string; password: string }, ip: string): Promise<void> {
       const email = input.email
       const key = normalizeEmail(email)
+      // Part of the request's validation: refused before the limits count it (decision 081).
+      const weakness = passwordWeakness(input.password, email)
+      if (weakness)
+        throw new InvalidInput([{ field: '/password', code: weakPasswordCode, message: weakness }])
       await attempts.reserve([registerByIp, ip], [registerByEmail, key])
       // Hash before looking the e-mail up, so both answers take the same time.
       const passwordHash = await hashPassword(input.password)
@@ -310,6 +315,15 @@ export function createAccountService(deps: AccountDeps) {
       if (input.confirmNewPassword !== undefined && input.confirmNewPassword !== input.newPassword)
         throw new InvalidInput([
           { field: '/confirmNewPassword', message: 'must equal newPassword', code: 'mismatch' },
+        ])
+      // The address is known once the link is: a weak password is refused without using it up,
+      // so the customer can choose again from the same link (decision 081).
+      const link = await peekEmailToken(db, input.token, 'reset_password', now())
+      if (!link) throw new InvalidLinkToken('The link is unknown, used or expired')
+      const weakness = passwordWeakness(input.newPassword, link.email)
+      if (weakness)
+        throw new InvalidInput([
+          { field: '/newPassword', code: weakPasswordCode, message: weakness },
         ])
       const passwordHash = await hashPassword(input.newPassword)
       const at = now()

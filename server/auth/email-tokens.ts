@@ -34,3 +34,18 @@ export async function consumeEmailToken(
   )
   return row?.user_id
 }
+
+/** The account of a live token and its address, without using the token up. */
+export async function peekEmailToken(
+  q: Queryable,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<{ userId: string; email: string } | undefined> {
+  const [row] = await q.query<{ user_id: string; email: string }>(
+    `SELECT t.user_id, u.email FROM email_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > $3`,
+    [hashToken(token), purpose, now],
+  )
+  return row ? { userId: row.user_id, email: row.email } : undefined
+}

@@ -71,6 +71,10 @@ export interface paths {
      *     Registering an address whose account is not confirmed yet leaves that account's password
      *     alone and e-mails a new link carrying this registration's password (see verifyEmail).
      *
+     *     The password must also not be weak (see `NewPassword`): a weak one answers 400
+     *     VALIDATION_ERROR with an `errors` entry `{ field: /password, code: weak-password }` whose
+     *     `message` says why. This is checked before the limits count the request.
+     *
      *     Limits (429 with `Retry-After`, counted before any work): 30 registrations from one IP and
      *     5 for one e-mail address in an hour.
      */
@@ -145,7 +149,9 @@ export interface paths {
      * @description Consumes the single-use reset token and sets the new password. All refresh tokens of the
      *     account are revoked. An unknown, used or expired token answers 400 with `errorType`
      *     INVALID_TOKEN; a `confirmNewPassword` that differs from `newPassword` answers 400 with
-     *     `errorType` VALIDATION_ERROR.
+     *     `errorType` VALIDATION_ERROR. A weak `newPassword` (see `NewPassword`) answers 400
+     *     VALIDATION_ERROR with `{ field: /newPassword, code: weak-password }` once the token is
+     *     known to be good, and leaves the token unused, so the customer can choose again.
      */
     post: operations['setNewPassword']
     delete?: never
@@ -769,7 +775,7 @@ export interface components {
       field: string
       /** @description Human-readable message (English). */
       message: string
-      /** @description Machine-readable failure code, the JSON Schema keyword that failed (`required`, `minLength`, `maxLength`, `pattern`, `enum`, `type`, `additionalProperties`, ...), a character rule (`forbiddenCharacter`, `forbiddenProperty`) or a business rule (`mismatch`, `currency-class`). */
+      /** @description Machine-readable failure code, the JSON Schema keyword that failed (`required`, `minLength`, `maxLength`, `pattern`, `enum`, `type`, `additionalProperties`, ...), a character rule (`forbiddenCharacter`, `forbiddenProperty`) or a business rule (`mismatch`, `currency-class`, `weak-password` for a new password the strength rule refuses, see `NewPassword`). */
       code: string
     }
     /**
@@ -780,7 +786,16 @@ export interface components {
      *     regard to case. (The SPA's forms apply the same rule; domain/email-address.ts holds it.)
      */
     Email: string
-    /** @description A new password, 6 to 128 characters. */
+    /**
+     * @description A new password, 6 to 128 characters. The server also refuses a weak one (400
+     *     VALIDATION_ERROR, `code` weak-password, the reason in `message`): only whitespace ('Must
+     *     not be only spaces'); holding the account's e-mail address, or its local part when that
+     *     has 4 or more characters, in any case ('Must not contain your e-mail'); or a password
+     *     that zxcvbn-ts with its common and English dictionaries scores below 2, i.e. under 10^6
+     *     guesses ('Too common: easy to guess' when it is built on a leaked password, otherwise
+     *     'Too easy to guess'). Only the first 40 characters are scored. Login never checks this:
+     *     passwords set before the rule keep working.
+     */
     NewPassword: string
     /** @description Short-lived JWT access token, sent as `Authorization: Bearer <token>`. */
     AccessToken: string
@@ -1769,7 +1784,19 @@ export interface operations {
           'application/json': components['schemas']['RegisterResponse']
         }
       }
-      400: components['responses']['BadRequest']
+      /**
+       * @description The request is malformed or fails validation (`errorType` VALIDATION_ERROR, one `errors`
+       *     entry per problem), as for every operation (see the `BadRequest` response), or the
+       *     password is weak (`code` weak-password on `/password`, the reason in `message`).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
@@ -1855,7 +1882,19 @@ export interface operations {
           'application/json': components['schemas']['NewPasswordResponse']
         }
       }
-      400: components['responses']['InvalidToken']
+      /**
+       * @description The token is unknown, already used or expired (`errorType` INVALID_TOKEN), or the
+       *     request fails validation (`errorType` VALIDATION_ERROR): the confirmation differs
+       *     (`mismatch`) or the new password is weak (`weak-password`, the reason in `message`).
+       */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']

@@ -27,7 +27,7 @@ describe('PostgreSQL restart', () => {
           const register = () =>
             server.api('POST', '/api/auth/register', {
               email: uniqueEmail(),
-              password: 'password-1',
+              password: 'Amber-Tulip-41',
             })
           expect((await server.api('GET', '/api/health')).status).toBe(200)
           expect((await register()).status).toBe(202)
