@@ -10,6 +10,8 @@ import ajvFormats from 'ajv-formats'
 import compress from '@fastify/compress'
 import type { AccessTokens } from './auth/access-tokens.ts'
 import type { AccountService } from './auth/account-service.ts'
+import type { SecondFactors } from './auth/second-factor/second-factors.ts'
+import type { Sessions } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './http/account-handlers.ts'
@@ -17,6 +19,7 @@ import { createBearerAuth } from './http/bearer-auth.ts'
 import { bodyRequiredOperations, implementedSpec, loadMainSpec } from './http/contract.ts'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.ts'
 import { exchangeHandlers } from './http/exchange-handlers.ts'
+import { factorHandlers } from './http/factor-handlers.ts'
 import { errorSerializer, redactedPaths, requestSerializer } from './http/log-serializers.ts'
 import { installMailbox } from './http/mailbox.ts'
 import { bodyRequired, checkQuery, parseJsonBody } from './http/json-body.ts'
@@ -25,6 +28,7 @@ import { paymentHandlers } from './http/payment-handlers.ts'
 import { HttpProblem } from './http/problem.ts'
 import { installSandbox } from './http/sandbox-routes.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
+import { sessionHandlers } from './http/session-handlers.ts'
 import { installSpa } from './http/spa.ts'
 import { hideFlowViewerAssets } from './http/flow-viewer-assets.ts'
 import { systemHandlers } from './http/system-handlers.ts'
@@ -41,6 +45,8 @@ export interface AppDeps {
   db: Database
   accessTokens: AccessTokens
   accounts: AccountService
+  sessions: Sessions
+  secondFactors: SecondFactors
   profiles: ProfileService
   quotes: QuoteService
   verification: VerificationService
@@ -197,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const handlers: Handlers = {
     ...accountHandlers(deps.accounts, deps.profiles),
+    ...sessionHandlers(deps.accounts, deps.sessions),
+    ...factorHandlers(deps.secondFactors),
     ...systemHandlers(db, config),
     ...exchangeHandlers(deps.quotes),
     ...verificationHandlers(deps.verification),

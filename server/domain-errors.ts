@@ -26,6 +26,35 @@ export class TooManyAttempts extends Error {
     super(`Too many attempts; try again in ${retryAfterSeconds} s`)
   }
 }
+/** A sensitive change asked for without a fresh confirmation (stepUp) of this session. */
+export class StepUpRequired extends Error {
+  override readonly name = 'StepUpRequired'
+  constructor() {
+    super('Confirm with your password or a code first')
+  }
+}
+/** The resource the request names is not the customer's, or does not exist (any more). */
+export class NotFound extends Error {
+  override readonly name = 'NotFound'
+}
+/** The request conflicts with what is already there (an authenticator app set up twice). */
+export class Conflict extends Error {
+  override readonly name = 'Conflict'
+}
+/** A login's second step names a challenge that is unknown, used or expired. */
+export class InvalidLoginChallenge extends Error {
+  override readonly name = 'InvalidLoginChallenge'
+  constructor() {
+    super('The sign-in is unknown, finished or expired; log in again')
+  }
+}
+/** A second factor's proof (a code, a recovery code, a passkey's answer) is wrong. */
+export class WrongSecondFactor extends Error {
+  override readonly name = 'WrongSecondFactor'
+  constructor() {
+    super('The code or passkey is not right')
+  }
+}
 /** The account a valid access token names no longer exists (answered like an invalid token). */
 export class UnknownAccount extends Error {
   override readonly name = 'UnknownAccount'

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type ReceiveTimeouts } from './app.ts'
 import { createAccessTokens, loadSigningKey } from './auth/access-tokens.ts'
 import { createAccountService, type AuthLimits } from './auth/account-service.ts'
+import { createSecondFactors } from './auth/second-factor/second-factors.ts'
+import { createSealer } from './auth/second-factor/sealing.ts'
+import { createSessions } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
@@ -38,17 +41,40 @@ export async function startServer(
     console.error(`PostgreSQL pool: ${error.message}`)
   })
   await migrate(db)
+  const signingKey = await loadSigningKey(config)
   const accessTokens = createAccessTokens(
-    await loadSigningKey(config),
+    signingKey,
     config.publicUrl,
     config.accessTokenTtlSeconds,
   )
   let mailQueued = () => {}
+  const sessions = createSessions({
+    db,
+    publicUrl: config.publicUrl,
+    now,
+    mailQueued: () => {
+      mailQueued()
+    },
+  })
+  // The second factors finish a login through the account service, which asks them first.
+  const secondFactors = createSecondFactors({
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    sealer: createSealer(signingKey),
+    sessions,
+    finishLogin: (userId, device) => accounts.finishLogin(userId, device),
+    mailQueued: () => {
+      mailQueued()
+    },
+  })
   const accounts = createAccountService({
     db,
     tokens: accessTokens,
     publicUrl: config.publicUrl,
     now,
+    sessions,
+    secondFactor: secondFactors.gate,
     mailQueued: () => {
       mailQueued()
     },
@@ -67,6 +93,8 @@ export async function startServer(
     db,
     accessTokens,
     accounts,
+    sessions,
+    secondFactors,
     profiles: createProfileService(db, now),
     quotes: createQuoteService({
       db,

@@ -1,15 +1,26 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createSecretKey, randomBytes } from 'node:crypto'
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../config.ts'
 
 const audience = 'exchange-api'
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whom an access token speaks for: the customer (`sub`) and the session it belongs to (`sid`). */
+export interface AccessClaims {
+  userId: string
+  sessionId: string
+}
 
 export interface AccessTokens {
-  issue(userId: string): Promise<string>
-  /** The user id the token was issued to, or undefined when it is invalid or expired. */
-  verify(token: string): Promise<string | undefined>
+  /** A token for this customer's session (claims sub, sid and a random jti). */
+  issue(userId: string, sessionId: string): Promise<string>
+  /**
+   * Whom the token speaks for, or undefined when it is invalid, expired or names no session.
+   * Whether the session is still live is the caller's question (server/http/bearer-auth.ts).
+   */
+  verify(token: string): Promise<AccessClaims | undefined>
 }
 
 export function createAccessTokens(
@@ -20,10 +31,11 @@ export function createAccessTokens(
   // A KeyObject made once: given raw bytes, jose would import the HMAC key again on every call.
   const key = createSecretKey(rawKey)
   return {
-    issue: (userId) =>
-      new SignJWT({})
+    issue: (userId, sessionId) =>
+      new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
+        .setJti(randomUUID())
         .setIssuer(issuer)
         .setAudience(audience)
         .setIssuedAt()
@@ -36,7 +48,10 @@ export function createAccessTokens(
           audience,
           algorithms: ['HS256'],
         })
-        return payload.sub
+        const { sub, sid } = payload
+        if (typeof sub !== 'string' || typeof sid !== 'string') return undefined
+        if (!uuid.test(sub) || !uuid.test(sid)) return undefined
+        return { userId: sub, sessionId: sid }
       } catch {
         return undefined
       }

@@ -5,6 +5,7 @@ import {
   InvalidInput,
   InvalidLinkToken,
   InvalidRefreshToken,
+  UnknownAccount,
 } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import {
@@ -24,12 +25,15 @@ import {
   issueVerifyLink,
   pendingPasswordHashes,
 } from './pending-credentials.ts'
+import { revokeAllFamilies, rotateRefreshToken, type TokenPair } from './refresh-tokens.ts'
 import {
-  revokeAllFamilies,
-  rotateRefreshToken,
-  startFamily,
-  type TokenPair,
-} from './refresh-tokens.ts'
+  isNewDevice,
+  startSession,
+  type Device,
+  type SecondFactorChallenge,
+  type SecondFactorGate,
+  type Sessions,
+} from './sessions.ts'
 
 const verifyLinkTtl = 24 * 3600
 const resetLinkTtl = 3600
@@ -71,6 +75,13 @@ export interface AccountDeps {
   /** Called after a transaction that wrote e-mail has committed. */
   mailQueued: () => void
   limits?: AuthLimits
+  /** Session notices and step-up (server/auth/sessions.ts). */
+  sessions: Sessions
+  /**
+   * The second factors (helper mfa). Read at each call, so server.ts may set it after the
+   * account service exists (the factors need `finishLogin`).
+   */
+  secondFactor?: SecondFactorGate
   /** Hears about background work that failed (queued reset requests); the next round retries. */
   reportError?: (error: unknown) => void
 }
@@ -175,6 +186,28 @@ export function createAccountService(deps: AccountDeps) {
     return resetWork
   }
 
+  /**
+   * Completes a sign-in (the password, and the second factor if the account has one): starts the
+   * session, issues its tokens and mails a notice when the device is new to the account.
+   */
+  async function finishLogin(userId: string, device: Device): Promise<TokenPair> {
+    const at = now()
+    const { sessionId, refreshToken, noticed } = await db.transaction(async (tx) => {
+      const news = await isNewDevice(tx, userId, device)
+      const session = await startSession(tx, { userId, device, now: at })
+      if (news)
+        await deps.sessions.queueSecurityNotice(tx, {
+          userId,
+          sessionId: session.sessionId,
+          kind: 'new-sign-in',
+          now: at,
+        })
+      return { ...session, noticed: news }
+    })
+    if (noticed) mailQueued()
+    return { accessToken: await tokens.issue(userId, sessionId), refreshToken }
+  }
+
   return {
     async register(input: { email: string; password: string }, ip: string): Promise<void> {
       const email = input.email
@@ -246,7 +279,11 @@ export function createAccountService(deps: AccountDeps) {
       if (!confirmed) throw new InvalidLinkToken('The link is unknown, used or expired')
     },
 
-    async login(input: { email: string; password: string }, ip: string): Promise<TokenPair> {
+    async login(
+      input: { email: string; password: string },
+      device: Device,
+    ): Promise<TokenPair | SecondFactorChallenge> {
+      const ip = device.ip
       const key = normalizeEmail(input.email)
       // Reserved before the password is checked: parallel guesses cannot outrun the count.
       const reserved = await attempts.reserve(
@@ -273,14 +310,61 @@ export function createAccountService(deps: AccountDeps) {
       await attempts.release(reserved.slice(1))
       await attempts.clear(loginByAccountAndIp, `${key} ${ip}`)
       if (!user.verified) throw new EmailNotVerified('The e-mail address is not confirmed yet')
-      const at = now()
-      const refreshToken = await startFamily(db, user.id, at)
-      return { accessToken: await tokens.issue(user.id), refreshToken }
+      const challenge = await deps.secondFactor?.challengeFor(user.id, device)
+      if (challenge) return challenge
+      return finishLogin(user.id, device)
     },
 
-    async refresh(refreshToken: string): Promise<TokenPair> {
-      const result = await rotateRefreshToken(db, refreshToken, now(), (userId) =>
-        tokens.issue(userId),
+    finishLogin,
+
+    /**
+     * Confirms a signed-in customer again before a sensitive change: the password (counted
+     * against the login limits exactly as a login is) or a code from the authenticator app.
+     * Answers until when the session may make such changes.
+     */
+    async stepUp(
+      userId: string,
+      sessionId: string,
+      proof: { password?: string; totpCode?: string },
+      ip: string,
+    ): Promise<Date> {
+      if ((proof.password === undefined) === (proof.totpCode === undefined))
+        throw new InvalidInput([
+          {
+            field: proof.password === undefined ? '' : '/totpCode',
+            message: 'send exactly one of password and totpCode',
+            code: 'exactly-one',
+          },
+        ])
+      let ok: boolean
+      if (proof.password !== undefined) {
+        const [user] = await db.query<{ email_normalized: string; password_hash: string }>(
+          'SELECT email_normalized, password_hash FROM users WHERE id = $1',
+          [userId],
+        )
+        if (!user) throw new UnknownAccount()
+        const key = user.email_normalized
+        const reserved = await attempts.reserve(
+          [loginByAccountAndIp, `${key} ${ip}`],
+          [loginByIp, ip],
+          [loginByAccount, key],
+        )
+        ok = await verifyPassword(user.password_hash, proof.password)
+        if (ok) {
+          await attempts.release(reserved.slice(1))
+          await attempts.clear(loginByAccountAndIp, `${key} ${ip}`)
+        }
+      } else {
+        const gate = deps.secondFactor
+        ok = gate ? await gate.checkTotpForStepUp(userId, proof.totpCode ?? '', ip) : false
+      }
+      if (!ok) throw new InvalidCredentials('The password or code is not right')
+      return deps.sessions.markSteppedUp(sessionId)
+    },
+
+    async refresh(refreshToken: string, ip: string): Promise<TokenPair> {
+      const result = await rotateRefreshToken(db, refreshToken, now(), ip, (userId, sessionId) =>
+        tokens.issue(userId, sessionId),
       )
       if (result.kind !== 'rotated')
         throw new InvalidRefreshToken(

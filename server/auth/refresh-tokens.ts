@@ -10,17 +10,34 @@ export const refreshLifetimeSeconds = 30 * 24 * 3600
 /** A rotated token presented again within this window gets the same successor (the client's own race). */
 export const reuseGraceMs = 5_000
 
-export async function startFamily(q: Queryable, userId: string, now: Date): Promise<string> {
+/**
+ * Starts a family (a session) and its first refresh token. The user agent and IP are stored as
+ * given (server/auth/sessions.ts cuts and cleans them); last use is the start.
+ */
+export async function startFamily(
+  q: Queryable,
+  userId: string,
+  device: { userAgent: string; ip: string },
+  now: Date,
+): Promise<{ familyId: string; token: string }> {
   const [family] = await q.query<{ id: string }>(
-    `INSERT INTO refresh_families (user_id, created_at, expires_at) VALUES ($1, $2, $3) RETURNING id`,
-    [userId, now, new Date(now.getTime() + refreshLifetimeSeconds * 1000)],
+    `INSERT INTO refresh_families (user_id, created_at, expires_at, user_agent, ip, last_used_at)
+     VALUES ($1, $2, $3, $4, $5, $2) RETURNING id`,
+    [
+      userId,
+      now,
+      new Date(now.getTime() + refreshLifetimeSeconds * 1000),
+      device.userAgent,
+      device.ip,
+    ],
   )
+  if (!family) throw new Error('refresh family not created')
   const token = newSecretToken()
   await q.query(
     'INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)',
-    [hashToken(token), family?.id, now],
+    [hashToken(token), family.id, now],
   )
-  return token
+  return { familyId: family.id, token }
 }
 
 export type RotationResult =
@@ -29,13 +46,15 @@ export type RotationResult =
 /**
  * Rotates a refresh token: the family row is locked so concurrent refreshes with one token
  * serialise; the first rotates, the others (within the grace window) get the same pair; a
- * rotated token presented later revokes the whole family.
+ * rotated token presented later revokes the whole family. A rotation is the session's use: its
+ * time and the client's IP are recorded.
  */
 export async function rotateRefreshToken(
   db: Database,
   presented: string,
   now: Date,
-  issueAccessToken: (userId: string) => Promise<string>,
+  ip: string,
+  issueAccessToken: (userId: string, familyId: string) => Promise<string>,
 ): Promise<RotationResult> {
   return db.transaction(async (tx) => {
     const hash = hashToken(presented)
@@ -70,9 +89,14 @@ export async function rotateRefreshToken(
     }
 
     const pair: TokenPair = {
-      accessToken: await issueAccessToken(family.user_id),
+      accessToken: await issueAccessToken(family.user_id, token.family_id),
       refreshToken: newSecretToken(),
     }
+    await tx.query('UPDATE refresh_families SET last_used_at = $2, ip = $3 WHERE id = $1', [
+      token.family_id,
+      now,
+      ip,
+    ])
     await tx.query(
       'INSERT INTO refresh_tokens (token_hash, family_id, created_at) VALUES ($1, $2, $3)',
       [hashToken(pair.refreshToken), token.family_id, now],

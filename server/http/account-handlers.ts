@@ -1,5 +1,6 @@
 import type { AccountService } from '../auth/account-service.ts'
 import type { ProfileService } from '../users/profile-service.ts'
+import { deviceOf } from './session-handlers.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 /** Thin glue from the contract's operations to the account and profile services. */
@@ -13,11 +14,11 @@ export function accountHandlers(accounts: AccountService, profiles: ProfileServi
       await accounts.verifyEmail(query.token)
       return { status: 200, body: { status: 'verified' } }
     },
-    async login({ body, ip }) {
-      return { status: 200, body: await accounts.login(body, ip) }
+    async login({ body, ip, request }) {
+      return { status: 200, body: await accounts.login(body, deviceOf(request, ip)) }
     },
-    async refreshToken({ body }) {
-      return { status: 200, body: await accounts.refresh(body.refreshToken) }
+    async refreshToken({ body, ip }) {
+      return { status: 200, body: await accounts.refresh(body.refreshToken, ip) }
     },
     async resetPassword({ body, ip }) {
       await accounts.requestPasswordReset(body, ip)

@@ -196,9 +196,9 @@ export interface paths {
      *     (`login` answered a `SecondFactorChallenge`). Send the challenge token and exactly one
      *     proof: a six-digit `totpCode` from the authenticator app, one unused `recoveryCode`, or a
      *     `passkey` assertion made with the challenge's `passkeyOptions` (none or more than one:
-     *     400 VALIDATION_ERROR naming the field). The challenge lives 5 minutes and allows 5
-     *     proofs; a wrong proof answers 401 INVALID_CREDENTIALS, an unknown, used or expired
-     *     challenge 401 INVALID_TOKEN.
+     *     400 VALIDATION_ERROR, code `exactly-one`, naming the extra fields, or the whole body `''`
+     *     when none is sent). The challenge lives 5 minutes and allows 5 proofs; a wrong proof
+     *     answers 401 INVALID_CREDENTIALS, an unknown, used or expired challenge 401 INVALID_TOKEN.
      *
      *     Limits (429 with `Retry-After`, counted before the proof is checked, on every node): 5
      *     wrong proofs per challenge, 10 wrong proofs for one account in 15 minutes.
@@ -417,9 +417,10 @@ export interface paths {
     /**
      * Finish adding a passkey
      * @description Verifies the authenticator's answer to the latest registration options of this session
-     *     (one use) and stores the passkey. A wrong or stale answer is 400 VALIDATION_ERROR naming
-     *     `/credential`. Needs a step-up (403 STEP_UP_REQUIRED). Other sessions end and a notice is
-     *     e-mailed.
+     *     (one use) and stores the passkey. A wrong or stale answer, or a passkey already
+     *     registered, is 400 VALIDATION_ERROR naming `/credential` (code `passkey-refused`); an
+     *     account holds at most 20 passkeys (code `too-many-passkeys`). Needs a step-up (403
+     *     STEP_UP_REQUIRED). Other sessions end and a notice is e-mailed.
      */
     post: operations['addPasskey']
     delete?: never
@@ -484,10 +485,11 @@ export interface paths {
     /**
      * Finish setting up an authenticator app
      * @description Confirms the enrolment with a current code from the app (400 VALIDATION_ERROR naming
-     *     `/code` when it is wrong, or when no enrolment is pending) and answers ten single-use
-     *     recovery codes, shown this once and stored hashed. Needs a step-up (403
-     *     STEP_UP_REQUIRED). Other sessions end and a notice is e-mailed. Wrong codes count
-     *     towards the second-factor limit (429).
+     *     `/code`: code `wrong-code` when it is wrong, `no-enrolment` when no enrolment of this
+     *     session is pending) and answers ten single-use recovery codes, shown this once and
+     *     stored hashed. Needs a step-up (403 STEP_UP_REQUIRED). Other sessions end and a notice is
+     *     e-mailed. Wrong codes count towards the second-factor limit: 10 for one account in 15
+     *     minutes (429 with `Retry-After`).
      */
     post: operations['confirmTotp']
     /**
@@ -1115,7 +1117,11 @@ export interface components {
       /** @description Each signs in once in place of the app. */
       recoveryCodes: components['schemas']['RecoveryCode'][]
     }
-    /** @description Exactly one of the password and a code from the authenticator app (400 naming the field otherwise). */
+    /**
+     * @description Exactly one of the password and a code from the authenticator app (otherwise 400
+     *     VALIDATION_ERROR, code `exactly-one`, naming `/totpCode` when both are sent, the whole
+     *     body `''` when neither is).
+     */
     StepUpRequest: {
       /** @description The account's password. */
       password?: string
@@ -2005,7 +2011,10 @@ export interface operations {
         }
         content?: never
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -2192,8 +2201,11 @@ export interface operations {
           'application/json': components['schemas']['EndedSessions']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['StepUpRequired']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -2215,8 +2227,11 @@ export interface operations {
           'application/json': components['schemas']['PasskeyCreationOptions']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['StepUpRequired']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -2327,9 +2342,12 @@ export interface operations {
           'application/json': components['schemas']['TotpEnrolment']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['StepUpRequired']
       409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }

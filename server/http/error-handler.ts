@@ -7,15 +7,20 @@
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
+  Conflict,
   DatabaseUnavailable,
   EmailNotVerified,
   InvalidCredentials,
   InvalidInput,
   InvalidLinkToken,
+  InvalidLoginChallenge,
   InvalidRefreshToken,
+  NotFound,
   ProviderUnavailable,
+  StepUpRequired,
   TooManyAttempts,
   UnknownAccount,
+  WrongSecondFactor,
 } from '../domain-errors.ts'
 import { fitPointer } from './json-body.ts'
 import {
@@ -89,6 +94,22 @@ function domainProblem(error: unknown): HttpProblem | undefined {
   if (error instanceof InvalidRefreshToken)
     return new HttpProblem(401, error.message + '.', { errorType: 'INVALID_TOKEN' })
   if (error instanceof UnknownAccount) return invalidAccessToken()
+  if (error instanceof InvalidLoginChallenge)
+    return new HttpProblem(401, 'This sign-in is unknown, finished or expired. Log in again.', {
+      errorType: 'INVALID_TOKEN',
+    })
+  if (error instanceof WrongSecondFactor)
+    return new HttpProblem(401, 'The code or passkey is not right.', {
+      errorType: 'INVALID_CREDENTIALS',
+    })
+  if (error instanceof Conflict)
+    return new HttpProblem(409, error.message || 'Conflict.', { errorType: 'OTHER_ERROR' })
+  if (error instanceof StepUpRequired)
+    return new HttpProblem(403, 'Confirm with your password or a code first.', {
+      errorType: 'STEP_UP_REQUIRED',
+    })
+  if (error instanceof NotFound)
+    return new HttpProblem(404, error.message || 'Not found.', { errorType: 'OTHER_ERROR' })
   if (error instanceof InvalidInput)
     return new HttpProblem(400, 'The request is not valid.', {
       errorType: 'VALIDATION_ERROR',

@@ -8,6 +8,7 @@ export type ErrorType =
   | 'OTHER_ERROR'
   | 'VALIDATION_ERROR'
   | 'RATE_LIMITED'
+  | 'STEP_UP_REQUIRED'
 
 /** The contract's problem types (`ProblemType`): identifiers, not addresses. */
 export type ProblemType = components['schemas']['ProblemType']

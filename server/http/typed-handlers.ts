@@ -30,6 +30,8 @@ export interface HandlerContext<K extends OperationId> {
   params: RequestParams<K>
   /** The signed-in customer, set by the bearerAuth security handler. */
   userId: string | undefined
+  /** The session of the caller's access token (its `sid`), set with `userId`. */
+  sessionId: string | undefined
   ip: string
   request: FastifyRequest
 }
@@ -41,7 +43,14 @@ export type Handlers = { [K in OperationId]?: Handler<K> }
 declare module 'fastify' {
   interface FastifyRequest {
     userId?: string
+    sessionId?: string
   }
+}
+
+/** The security handler has run before any bearer operation; a missing session is a wiring bug. */
+export function requireSession(sessionId: string | undefined): string {
+  if (!sessionId) throw new Error('bearer operation reached without a session')
+  return sessionId
 }
 
 /** Adapts a typed handler to Fastify: the contract has validated the request already. */
@@ -52,6 +61,7 @@ export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
       query: (request.query ?? {}) as RequestQuery<K>,
       params: (request.params ?? {}) as RequestParams<K>,
       userId: request.userId,
+      sessionId: request.sessionId,
       ip: request.ip,
       request,
     })

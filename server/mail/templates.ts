@@ -90,11 +90,95 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
   )
 }
 
-export function passwordChangedMessage(to: string, resetUrl: string): MailMessage {
-  return compose(to, 'Your password was changed', [
-    `The password of your ${productName} account was just changed, and every device that was logged in has been logged out.`,
-    `If you did not do this, reset your password at once at ${resetUrl} and contact our support.`,
-  ])
+/** The session a security notice is about: what it says of itself, all of it shown as text. */
+export interface SessionFacts {
+  /** A label read from the user agent ('Chrome on macOS'), never the raw header. */
+  device: string
+  ip: string
+  at: Date
+}
+
+function sessionLines(facts: SessionFacts): string[] {
+  const at = `${facts.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  return [`Device: ${oneLine(facts.device)}`, `IP address: ${oneLine(facts.ip)}`, `Time: ${at}`]
+}
+
+const endSessionLabel = 'End that session'
+
+/**
+ * After a password change. From a signed-in session (changePassword) the notice names it and
+ * links to ending it; after a reset by e-mail there is no session, and so no link.
+ */
+export function passwordChangedMessage(
+  to: string,
+  resetUrl: string,
+  bySession?: { facts: SessionFacts; endSessionUrl: string },
+): MailMessage {
+  if (!bySession)
+    return compose(to, 'Your password was changed', [
+      `The password of your ${productName} account was just changed, and every device that was logged in has been logged out.`,
+      `If you did not do this, reset your password at once at ${resetUrl} and contact our support.`,
+    ])
+  return compose(
+    to,
+    'Your password was changed',
+    [
+      `The password of your ${productName} account was just changed from a signed-in session, and every other device has been logged out. The change was made from:`,
+      ...sessionLines(bySession.facts),
+      `If you did not do this, end that session with the link below, then reset your password at ${resetUrl} and contact our support.`,
+    ],
+    { label: endSessionLabel, url: bySession.endSessionUrl },
+  )
+}
+
+/** A sign-in from a device (user agent) this account had not signed in from before. */
+export function newSignInMessage(
+  to: string,
+  facts: SessionFacts,
+  endSessionUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return compose(
+    to,
+    'New sign-in to your account',
+    [
+      `Your ${productName} account was just signed in to from a device it had not been used on before:`,
+      ...sessionLines(facts),
+      'If this was you, there is nothing to do.',
+      `If it was not you, end that session with the link below, then reset your password at ${resetUrl}.`,
+    ],
+    { label: endSessionLabel, url: endSessionUrl },
+  )
+}
+
+/**
+ * A second factor added or removed; `what` names it ('an authenticator app', 'the passkey
+ * "MacBook"'), a passkey's name being the customer's own text, so it stays on one line.
+ */
+export function factorChangedMessage(
+  to: string,
+  change: 'added' | 'removed',
+  what: string,
+  facts: SessionFacts,
+  endSessionUrl: string,
+  resetUrl: string,
+): MailMessage {
+  const named = oneLine(what).slice(0, 200)
+  return compose(
+    to,
+    change === 'added'
+      ? 'A second factor was added to your account'
+      : 'A second factor was removed from your account',
+    [
+      change === 'added'
+        ? `A way to confirm sign-ins was just added to your ${productName} account: ${named}. Every other device has been logged out.`
+        : `A way to confirm sign-ins was just removed from your ${productName} account: ${named}. Every other device has been logged out.`,
+      'The change was made from:',
+      ...sessionLines(facts),
+      `If you did not do this, end that session with the link below, then reset your password at ${resetUrl} and contact our support.`,
+    ],
+    { label: endSessionLabel, url: endSessionUrl },
+  )
 }
 
 /**

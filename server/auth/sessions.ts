@@ -1,0 +1,370 @@
+/**
+ * Sessions (docs/decisions/082-084): a session is a refresh-token family with the device it
+ * started on, its last use, and its step-up. Access tokens name their session (`sid`), and every
+ * bearer request looks the session up, so ending one ends its access tokens at the next request.
+ */
+import Bowser from 'bowser'
+import type { components } from '../http/contract.gen.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import {
+  InvalidInput,
+  InvalidLinkToken,
+  NotFound,
+  StepUpRequired,
+  UnknownAccount,
+} from '../domain-errors.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import {
+  factorChangedMessage,
+  newSignInMessage,
+  passwordChangedMessage,
+  type SessionFacts,
+} from '../mail/templates.ts'
+import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
+import { hashPassword } from './passwords.ts'
+import { startFamily } from './refresh-tokens.ts'
+import { hashToken, newSecretToken } from './secrets.ts'
+
+export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge']
+export type SessionView = components['schemas']['Session']
+
+/** Where a session was started from, as the handler read it off the request. */
+export interface Device {
+  userAgent: string
+  ip: string
+}
+
+/**
+ * What login and step-up ask of the second factors (helper mfa implements it, server/server.ts
+ * wires it in as AccountDeps.secondFactor).
+ */
+export interface SecondFactorGate {
+  /** The challenge to finish this login with, or undefined when the account has no factor. */
+  challengeFor(userId: string, device: Device): Promise<SecondFactorChallenge | undefined>
+  /** Whether the code is right for this account's authenticator app (limits and replay inside). */
+  checkTotpForStepUp(userId: string, code: string, ip: string): Promise<boolean>
+}
+
+export type SecurityNoticeKind =
+  'new-sign-in' | 'password-changed' | 'factor-added' | 'factor-removed'
+
+/** How long a step-up lets a session make sensitive changes. */
+export const stepUpSeconds = 5 * 60
+/** How long the link of a security notice works. */
+export const endSessionLinkSeconds = 7 * 24 * 3600
+export const userAgentMaxLength = 512
+const ipMaxLength = 45
+const deviceMaxLength = 100
+
+/**
+ * The User-Agent header as stored: no control characters (C0, DEL, C1), at most 512 characters.
+ * Node gives header bytes as Latin-1 characters, so no surrogate is ever cut in half.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]+/g
+
+export function cleanUserAgent(header: unknown): string {
+  const value = typeof header === 'string' ? header : ''
+  return value.replace(controlCharacters, ' ').trim().slice(0, userAgentMaxLength)
+}
+
+const knownBrowsers = new Set(
+  Object.values(Bowser.BROWSER_MAP).filter((name) => name !== 'Generic'),
+)
+const knownSystems = new Set(Object.values(Bowser.OS_MAP))
+
+/**
+ * 'Chrome on macOS', 'Firefox', 'Unknown browser on Linux' or 'Unknown device'. Only names Bowser
+ * knows are used: for an unknown agent it would echo the header's first word, which anybody can
+ * set (the label goes into security notices).
+ */
+export function deviceLabel(userAgent: string): string {
+  if (userAgent.trim() === '') return 'Unknown device'
+  let browser: string | undefined
+  let system: string | undefined
+  try {
+    const parser = Bowser.getParser(userAgent)
+    browser = parser.getBrowserName()
+    system = parser.getOSName()
+  } catch {
+    return 'Unknown device'
+  }
+  const b = browser && knownBrowsers.has(browser) ? browser : undefined
+  const s = system && knownSystems.has(system) ? system : undefined
+  const label = b && s ? `${b} on ${s}` : b ? b : s ? `Unknown browser on ${s}` : 'Unknown device'
+  return label.slice(0, deviceMaxLength)
+}
+
+/** Starts a session for a customer whose sign-in is complete: its refresh token and id. */
+export async function startSession(
+  q: Queryable,
+  input: { userId: string; device: Device; now: Date },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const { familyId, token } = await startFamily(
+    q,
+    input.userId,
+    {
+      userAgent: cleanUserAgent(input.device.userAgent),
+      ip: input.device.ip.slice(0, ipMaxLength),
+    },
+    input.now,
+  )
+  return { sessionId: familyId, refreshToken: token }
+}
+
+/** Throws StepUpRequired (403 STEP_UP_REQUIRED) unless this live session stepped up recently. */
+export async function requireStepUp(q: Queryable, sessionId: string, now: Date): Promise<void> {
+  const [session] = await q.query<{ step_up_until: Date | null }>(
+    'SELECT step_up_until FROM refresh_families WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId],
+  )
+  const until = session?.step_up_until
+  if (!until || new Date(until) <= now) throw new StepUpRequired()
+}
+
+/** Ends every live session of the customer but one; answers how many ended. */
+export async function endOtherSessions(
+  q: Queryable,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+  reason: string,
+): Promise<number> {
+  const ended = await q.query(
+    `UPDATE refresh_families SET revoked_at = $3, revoked_reason = $4
+     WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL AND expires_at > $3
+     RETURNING id`,
+    [userId, keepSessionId, now, reason],
+  )
+  return ended.length
+}
+
+/** Ends one session of the customer; false when it is not theirs or had ended already. */
+async function endSession(
+  q: Queryable,
+  userId: string,
+  sessionId: string,
+  now: Date,
+  reason: string,
+): Promise<boolean> {
+  const ended = await q.query(
+    `UPDATE refresh_families SET revoked_at = $3, revoked_reason = $4
+     WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
+     RETURNING id`,
+    [sessionId, userId, now, reason],
+  )
+  return ended.length > 0
+}
+
+/**
+ * Whether a sign-in from this user agent is news to the account: it had sessions before (ended or
+ * not), none of them from this user agent. The first sign-in after registration is not news.
+ * Call before the new session is started.
+ */
+export async function isNewDevice(q: Queryable, userId: string, device: Device): Promise<boolean> {
+  const [row] = await q.query<{ any_earlier: boolean; same_agent: boolean }>(
+    `SELECT count(*) > 0 AS any_earlier, coalesce(bool_or(user_agent = $2), false) AS same_agent
+     FROM refresh_families WHERE user_id = $1`,
+    [userId, cleanUserAgent(device.userAgent)],
+  )
+  return (row?.any_earlier ?? false) && !(row?.same_agent ?? false)
+}
+
+export interface SessionDeps {
+  db: Database
+  publicUrl: string
+  now: () => Date
+  /** Called after a transaction that wrote e-mail has committed. */
+  mailQueued: () => void
+}
+
+export function createSessions(deps: SessionDeps) {
+  const { db, publicUrl, now, mailQueued } = deps
+  const resetUrl = `${publicUrl}/app/forgot-password`
+
+  /**
+   * Enqueues a security notice about a session in the caller's transaction, with a single-use
+   * link (7 days) that ends that session. Call mailQueued (yours) after the commit.
+   */
+  async function queueSecurityNotice(
+    tx: Queryable,
+    input: {
+      userId: string
+      sessionId: string
+      kind: SecurityNoticeKind
+      /** For factor notices: what was added or removed ('an authenticator app', 'the passkey "X"'). */
+      what?: string
+      now: Date
+    },
+  ): Promise<void> {
+    const [row] = await tx.query<{ email: string; user_agent: string; ip: string }>(
+      `SELECT u.email, f.user_agent, f.ip FROM users u
+       JOIN refresh_families f ON f.user_id = u.id
+       WHERE u.id = $1 AND f.id = $2`,
+      [input.userId, input.sessionId],
+    )
+    if (!row) throw new Error('security notice for a session that is not the customer’s')
+    const token = newSecretToken()
+    await tx.query(
+      `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at, family_id)
+       VALUES ($1, $2, 'end_session', $3, $4)`,
+      [
+        hashToken(token),
+        input.userId,
+        new Date(input.now.getTime() + endSessionLinkSeconds * 1000),
+        input.sessionId,
+      ],
+    )
+    const link = `${publicUrl}/app/end-session/${token}`
+    const facts: SessionFacts = { device: deviceLabel(row.user_agent), ip: row.ip, at: input.now }
+    const message =
+      input.kind === 'new-sign-in'
+        ? newSignInMessage(row.email, facts, link, resetUrl)
+        : input.kind === 'password-changed'
+          ? passwordChangedMessage(row.email, resetUrl, { facts, endSessionUrl: link })
+          : factorChangedMessage(
+              row.email,
+              input.kind === 'factor-added' ? 'added' : 'removed',
+              input.what ?? 'a second factor',
+              facts,
+              link,
+              resetUrl,
+            )
+    await enqueueMail(tx, message)
+  }
+
+  return {
+    queueSecurityNotice,
+
+    /**
+     * The bearer check: one primary-key lookup. The session must be the token's customer's, not
+     * ended and not expired; an account that is gone took its sessions with it.
+     */
+    async isLive(userId: string, sessionId: string): Promise<boolean> {
+      const [session] = await db.query<{ user_id: string; live: boolean }>(
+        `SELECT user_id, revoked_at IS NULL AND expires_at > $2 AS live
+         FROM refresh_families WHERE id = $1`,
+        [sessionId, now()],
+      )
+      return session?.user_id === userId && session.live
+    },
+
+    /** The customer's live sessions, most recently used first; `current` marks the caller's. */
+    async list(userId: string, currentSessionId: string): Promise<SessionView[]> {
+      const rows = await db.query<{
+        id: string
+        user_agent: string
+        ip: string
+        created_at: Date
+        last_used_at: Date
+      }>(
+        `SELECT id, user_agent, ip, created_at, last_used_at FROM refresh_families
+         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2
+         ORDER BY last_used_at DESC, created_at DESC, id LIMIT 1000`,
+        [userId, now()],
+      )
+      return rows.map((r) => ({
+        id: r.id,
+        device: deviceLabel(r.user_agent),
+        userAgent: r.user_agent,
+        ip: r.ip,
+        createdAt: new Date(r.created_at).toISOString(),
+        lastUsedAt: new Date(r.last_used_at).toISOString(),
+        current: r.id === currentSessionId,
+      }))
+    },
+
+    /** Ends the caller's session; ending one that has ended already is no error. */
+    async logout(userId: string, sessionId: string): Promise<void> {
+      await endSession(db, userId, sessionId, now(), 'logout')
+    },
+
+    /** Ends one of the customer's live sessions (their own is a logout), else NotFound. */
+    async end(userId: string, sessionId: string, currentSessionId: string): Promise<void> {
+      const reason = sessionId === currentSessionId ? 'logout' : 'ended-by-customer'
+      if (!(await endSession(db, userId, sessionId, now(), reason)))
+        throw new NotFound('There is no such session, or it has ended.')
+    },
+
+    /** Ends every other session of the customer; needs a step-up. */
+    async endOthers(userId: string, sessionId: string): Promise<number> {
+      const at = now()
+      return db.transaction(async (tx) => {
+        await requireStepUp(tx, sessionId, at)
+        return endOtherSessions(tx, userId, sessionId, at, 'ended-by-customer')
+      })
+    },
+
+    /** Lets the session make sensitive changes for the next 5 minutes; answers until when. */
+    async markSteppedUp(sessionId: string): Promise<Date> {
+      const at = now()
+      const until = new Date(at.getTime() + stepUpSeconds * 1000)
+      const [row] = await db.query(
+        `UPDATE refresh_families SET step_up_until = $2
+         WHERE id = $1 AND revoked_at IS NULL AND expires_at > $3 RETURNING id`,
+        [sessionId, until, at],
+      )
+      // The session ended between the bearer check and now: as if the token had failed.
+      if (!row) throw new UnknownAccount()
+      return until
+    },
+
+    /**
+     * A new password for a stepped-up session: every other session ends, outstanding reset links
+     * stop working, and a notice with a link that ends this session is mailed.
+     */
+    async changePassword(userId: string, sessionId: string, newPassword: string): Promise<void> {
+      const at = now()
+      await requireStepUp(db, sessionId, at)
+      const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+        userId,
+      ])
+      if (!user) throw new UnknownAccount()
+      const weakness = passwordWeakness(newPassword, user.email)
+      if (weakness !== undefined)
+        throw new InvalidInput([
+          { field: '/newPassword', code: weakPasswordCode, message: weakness },
+        ])
+      const passwordHash = await hashPassword(newPassword)
+      await db.transaction(async (tx) => {
+        await requireStepUp(tx, sessionId, at)
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [
+          userId,
+          passwordHash,
+          at,
+        ])
+        await endOtherSessions(tx, userId, sessionId, at, 'password-change')
+        await tx.query(
+          `UPDATE email_tokens SET used_at = $2
+           WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,
+          [userId, at],
+        )
+        await queueSecurityNotice(tx, { userId, sessionId, kind: 'password-changed', now: at })
+      })
+      mailQueued()
+    },
+
+    /** The link of a security notice: ends the session it names (once; 7 days). */
+    async endByLink(token: string): Promise<void> {
+      const at = now()
+      const ended = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ family_id: string }>(
+          `UPDATE email_tokens SET used_at = $2
+           WHERE token_hash = $1 AND purpose = 'end_session' AND used_at IS NULL AND expires_at > $2
+           RETURNING family_id`,
+          [hashToken(token), at],
+        )
+        if (!row) return false
+        await tx.query(
+          `UPDATE refresh_families SET revoked_at = $2, revoked_reason = 'notice-link'
+           WHERE id = $1 AND revoked_at IS NULL`,
+          [row.family_id, at],
+        )
+        return true
+      })
+      if (!ended) throw new InvalidLinkToken('The link is unknown, used or expired')
+    },
+  }
+}
+
+export type Sessions = ReturnType<typeof createSessions>
