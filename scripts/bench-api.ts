@@ -148,6 +148,8 @@ async function main(): Promise<void> {
       {
         NODE_ENV: 'test',
         PROVIDERS: 'sandbox',
+        // The verification link is read from the local mailbox (decision 043: only when named).
+        MAILBOX: '1',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         PORT: String(apiPort),

@@ -48,7 +48,16 @@ const runs = (operationId: string) =>
 const minimumRequests = 5_000
 
 /** Codes of the business rules the contract states in an operation's description. */
-const statedRules = new Set(['currency-class', 'mismatch'])
+const statedRules = new Set([
+  'currency-class',
+  'mismatch',
+  'exactly-one',
+  'passkey-refused',
+  'too-many-passkeys',
+  'wrong-code',
+  'no-enrolment',
+  'weak-password',
+])
 
 /** No auth limit gets in the way of thousands of requests from one address. */
 const generous = Object.fromEntries(
@@ -64,12 +73,24 @@ interface OperationModel {
   bodyRequired: boolean
   query: Parameter[]
   headers: Parameter[]
+  /** Path parameters, put into `path`'s `{name}` (percent-encoded). */
+  pathParams: Parameter[]
   signed: boolean
+}
+
+/** A parameter as declared, or the shared one (components/parameters) it refers to. */
+function resolveParameter(p: Parameter | { $ref: string }): Parameter {
+  if (!('$ref' in p)) return p
+  const name = p.$ref.replace('#/components/parameters/', '')
+  const shared = (mainSpec as { components?: { parameters?: Record<string, Parameter> } })
+    .components?.parameters?.[name]
+  if (!shared) throw new Error(`unknown parameter ${p.$ref}`)
+  return shared
 }
 
 const operations: OperationModel[] = Object.entries(mainSpec.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, op]: [string, Operation]) => {
-    const parameters = op.parameters ?? []
+    const parameters = (op.parameters ?? []).map(resolveParameter)
     return {
       id: op.operationId ?? `${method} ${path}`,
       method: method.toUpperCase(),
@@ -82,6 +103,7 @@ const operations: OperationModel[] = Object.entries(mainSpec.paths).flatMap(([pa
       headers: parameters
         .filter((p) => p.in === 'header')
         .map((p) => ({ ...p, name: p.name.toLowerCase() })),
+      pathParams: parameters.filter((p) => p.in === 'path'),
       signed: parameters.some((p) => p.name.toLowerCase() === 'x-payload-digest'),
     }
   }),
@@ -106,6 +128,8 @@ interface FuzzRequest {
   unsigned?: boolean
   /** A query string sent as it is, instead of `query`. */
   rawQuery?: string
+  /** Values of the path parameters. */
+  path: Record<string, string>
 }
 
 /** The state the generators read: the signed-in customer and a token whose account is gone. */
@@ -157,6 +181,18 @@ function pointer(path: readonly string[]): string {
     : path.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
 }
 
+/** Valid path values: a uuid for `format: uuid` (the schema arbitraries know no formats). */
+function pathRecord(params: Parameter[]): fc.Arbitrary<Record<string, string>> {
+  return fc.record(
+    Object.fromEntries(
+      params.map((p) => [
+        p.name,
+        p.schema?.format === 'uuid' ? fc.uuid() : schemas.valid(p.schema as JsonSchema).map(String),
+      ]),
+    ),
+  )
+}
+
 function record(params: Parameter[]): fc.Arbitrary<Record<string, string>> {
   return fc.record(
     Object.fromEntries(
@@ -201,11 +237,40 @@ function requestsFor(op: OperationModel, ctx: FuzzContext): fc.Arbitrary<FuzzReq
         .constantFrom('Bearer', 'bearer', 'BEARER')
         .map((scheme) => ({ authorization: `${scheme} ${ctx.customer.tokens.accessToken}` }))
     : fc.constant({})
-  const base = fc.record({ auth, query: record(op.query), headerParams: record(op.headers) })
+  // A path value that is not what the parameter's format says (a uuid) is a 400, before the
+  // token is looked at.
+  const pathValues: fc.Arbitrary<{ values: Record<string, string>; bad: boolean }> =
+    op.pathParams.length === 0
+      ? fc.constant({ values: {}, bad: false })
+      : fc.oneof(
+          {
+            weight: 6,
+            arbitrary: pathRecord(op.pathParams).map((values) => ({ values, bad: false })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(
+                pathRecord(op.pathParams),
+                fc.constantFrom(...op.pathParams.map((p) => p.name)),
+                fc
+                  .string({ minLength: 1, maxLength: 40 })
+                  .filter((t) => !/^[0-9a-f-]{36}$/i.test(t)),
+              )
+              .map(([valid, name, junk]) => ({ values: { ...valid, [name]: junk }, bad: true })),
+          },
+        )
+  const base = fc.record({
+    auth,
+    query: record(op.query),
+    headerParams: record(op.headers),
+    path: pathValues,
+  })
   type Parts = {
     auth: Record<string, string>
     query: Record<string, string>
     headerParams: Record<string, string>
+    path: { values: Record<string, string>; bad: boolean }
   }
 
   const request = (
@@ -216,9 +281,19 @@ function requestsFor(op: OperationModel, ctx: FuzzContext): fc.Arbitrary<FuzzReq
   ): FuzzRequest => ({
     kind,
     query: parts.query,
+    path: parts.path.values,
     headers: { ...parts.headerParams, ...parts.auth },
     ...(body ? { body } : {}),
     ...extra,
+    // The path is validated after the body is read and before the token is looked at.
+    ...(parts.path.bad
+      ? {
+          schemaValid: false,
+          ...(extra.expectStatus === undefined || extra.expectStatus === 401
+            ? { expectStatus: 400 }
+            : {}),
+        }
+      : {}),
   })
 
   // Values that can succeed, mixed in so the happy paths are fuzzed too.
@@ -231,15 +306,23 @@ function requestsFor(op: OperationModel, ctx: FuzzContext): fc.Arbitrary<FuzzReq
             arbitrary: fc.constant({ email: ctx.customer.email, password: ctx.customer.password }),
           },
         )
-      : op.id === 'refreshToken'
+      : op.id === 'stepUp'
         ? fc.oneof(
-            { weight: 3, arbitrary: validBody },
+            { weight: 4, arbitrary: validBody },
             {
               weight: 1,
-              arbitrary: fc.constant(undefined).map(() => ({ refreshToken: ctx.refreshToken })),
+              arbitrary: fc.constant(undefined).map(() => ({ password: ctx.customer.password })),
             },
           )
-        : validBody
+        : op.id === 'refreshToken'
+          ? fc.oneof(
+              { weight: 3, arbitrary: validBody },
+              {
+                weight: 1,
+                arbitrary: fc.constant(undefined).map(() => ({ refreshToken: ctx.refreshToken })),
+              },
+            )
+          : validBody
 
   const cases: { weight: number; arbitrary: fc.Arbitrary<FuzzRequest> }[] = [
     {
@@ -589,9 +672,23 @@ describe.each(engines)('contract fuzzer on %s', (engine) => {
     await server.stop()
   })
 
+  async function signInAgain(): Promise<void> {
+    const answer = await server.running.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ctx.customer.email, password: ctx.customer.password },
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    ctx.customer.tokens = answer.json<TokenPair>()
+    ctx.refreshToken = ctx.customer.tokens.refreshToken
+  }
+
   async function send(op: OperationModel, r: FuzzRequest): Promise<void> {
     const search = r.rawQuery ?? new URLSearchParams(r.query).toString()
-    const url = op.path + (search ? `?${search}` : '')
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+      encodeURIComponent(r.path[name] ?? ''),
+    )
+    const url = path + (search ? `?${search}` : '')
     const headers: Record<string, string> = { ...r.headers }
     if (r.body?.contentType !== undefined) headers['content-type'] = r.body.contentType
     const sent = `${op.id} ${r.kind}: ${op.method} ${url} ${JSON.stringify(headers)} ${r.body?.bytes.toString('utf8').slice(0, 300) ?? '(no body)'}`
@@ -636,7 +733,9 @@ describe.each(engines)('contract fuzzer on %s', (engine) => {
         what,
       ).toEqual([r.expectField])
     if (r.schemaValid) {
-      if (op.bearer) expect(response.statusCode, what).not.toBe(401)
+      // A valid token is never refused (a wrong step-up password is a 401 of another kind).
+      if (op.bearer && response.statusCode === 401)
+        expect(problem?.errorType, what).not.toBe('INVALID_TOKEN')
       if (response.statusCode === 400 && problem?.errorType !== 'INVALID_TOKEN')
         for (const error of problem?.errors ?? [])
           expect(statedRules.has(error.code), `${what}: a rule the contract does not state`).toBe(
@@ -646,6 +745,15 @@ describe.each(engines)('contract fuzzer on %s', (engine) => {
     // Keep the seeded values usable: the rotated refresh token, a fresh hour for quote requests.
     if (op.id === 'refreshToken' && response.statusCode === 200)
       ctx.refreshToken = (body as TokenPair).refreshToken
+    // A logout ended the customer's session, a password change changed the password: go on
+    // with a new session and the new password.
+    if (op.id === 'changePassword' && response.statusCode === 200)
+      ctx.customer.password = (
+        JSON.parse(r.body?.bytes.toString('utf8') ?? '{}') as {
+          newPassword: string
+        }
+      ).newPassword
+    if (op.id === 'logout' && response.statusCode === 204) await signInAgain()
     if (op.id === 'createExchangeRequest' && response.statusCode === 429)
       server.clock.offsetMs += 3_600_000
   }

@@ -95,12 +95,17 @@ export function createContractChecker(file: string) {
     return validate
   }
 
-  const pathPatterns = Object.keys(spec.paths).map((template) => ({
-    template,
-    pattern: new RegExp(
-      '^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+') + '$',
-    ),
-  }))
+  // Concrete paths before templated ones (OpenAPI 3.1, "Path Templating Matching"):
+  // /api/account/sessions/end-others is not a {sessionId}.
+  const templateParameters = (template: string) => template.split('{').length - 1
+  const pathPatterns = Object.keys(spec.paths)
+    .sort((a, b) => templateParameters(a) - templateParameters(b))
+    .map((template) => ({
+      template,
+      pattern: new RegExp(
+        '^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+') + '$',
+      ),
+    }))
 
   /** The contract's operation for a request, if it declares one. */
   function findOperation(
