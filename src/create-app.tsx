@@ -15,6 +15,7 @@ import { routeTree } from './routeTree.gen'
 import { ErrorPage, statusOf } from './ui/error-page'
 import { LoadingScreen } from './ui/loading-screen'
 import { NotFoundPage } from './ui/not-found-page'
+import { browserWebAuthn, type WebAuthnBrowser } from './webauthn-browser'
 
 export interface AppOptions {
   storage: Storage
@@ -29,6 +30,8 @@ export interface AppOptions {
   delays?: { splash?: number }
   /** Replaces the auth machine's actors (tests decide when the stored session is read). */
   authActors?: Partial<ReturnType<typeof createAuthImplementations>['actors']>
+  /** Replaces the browser's passkey ceremonies (tests have no authenticator). */
+  webauthn?: Partial<WebAuthnBrowser>
 }
 
 /** Spec §2 and §8: what a route shows while it loads, when it fails, and when nothing matches. */
@@ -105,6 +108,7 @@ export function createApp(options: AppOptions) {
     splash,
     api,
     config: createConfigSource(api),
+    webauthn: { ...browserWebAuthn, ...options.webauthn },
     inspect: options.inspect,
   }
   const router = buildRouter(context, options.history ?? createBrowserHistory())
