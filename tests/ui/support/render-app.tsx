@@ -48,6 +48,7 @@ export interface RenderAppOptions {
   probe?: ActorProbe
   splashMs?: number
   authActors?: AppOptions['authActors']
+  webauthn?: AppOptions['webauthn']
   user?: UserEventOptions
 }
 
@@ -68,6 +69,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     inspect: probe.inspect,
     delays: { splash: options.splashMs ?? 0 },
     ...(options.authActors ? { authActors: options.authActors } : {}),
+    ...(options.webauthn ? { webauthn: options.webauthn } : {}),
   })
   const user = userEvent.setup(options.user)
   const view = render(
