@@ -1,9 +1,9 @@
 import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router'
-import { createActor, type InspectionEvent } from 'xstate'
+import { createActor, type ActorOptions, type InspectionEvent } from 'xstate'
 import { createMainClient } from './api/main-client'
 import { createConfigSource } from './app-config'
 import { createAuthImplementations, type StorageEventSource } from './machines/auth/auth.actors'
-import { authMachine } from './machines/auth/auth.machine'
+import { authMachine, type AuthMachine } from './machines/auth/auth.machine'
 import {
   authBroker,
   createRefreshQueueMiddleware,
@@ -15,7 +15,6 @@ import { routeTree } from './routeTree.gen'
 import { ErrorPage, statusOf } from './ui/error-page'
 import { LoadingScreen } from './ui/loading-screen'
 import { NotFoundPage } from './ui/not-found-page'
-import { browserWebAuthn, type WebAuthnBrowser } from './webauthn-browser'
 
 export interface AppOptions {
   storage: Storage
@@ -30,8 +29,8 @@ export interface AppOptions {
   delays?: { splash?: number }
   /** Replaces the auth machine's actors (tests decide when the stored session is read). */
   authActors?: Partial<ReturnType<typeof createAuthImplementations>['actors']>
-  /** Replaces the browser's passkey ceremonies (tests have no authenticator). */
-  webauthn?: Partial<WebAuthnBrowser>
+  /** The auth actor's clock (tests move time through the logout's bounded wait). */
+  authClock?: ActorOptions<AuthMachine>['clock']
 }
 
 /** Spec §2 and §8: what a route shows while it loads, when it fails, and when nothing matches. */
@@ -94,7 +93,7 @@ export function createApp(options: AppOptions) {
         },
       },
     }),
-    { inspect: options.inspect },
+    { inspect: options.inspect, ...(options.authClock ? { clock: options.authClock } : {}) },
   )
   holder.auth = auth
   const splash = createActor(
@@ -108,7 +107,6 @@ export function createApp(options: AppOptions) {
     splash,
     api,
     config: createConfigSource(api),
-    webauthn: { ...browserWebAuthn, ...options.webauthn },
     inspect: options.inspect,
   }
   const router = buildRouter(context, options.history ?? createBrowserHistory())

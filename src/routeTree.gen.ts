@@ -17,6 +17,7 @@ import { Route as AppLoginRouteImport } from './routes/app/login'
 import { Route as AppAuthenticatedIndexRouteImport } from './routes/app/_authenticated/index'
 import { Route as AppAuthenticatedProfileRouteImport } from './routes/app/_authenticated/profile'
 import { Route as AppAuthenticatedVerificationRouteImport } from './routes/app/_authenticated/verification'
+import { Route as AppEndSessionTokenRouteImport } from './routes/app/end-session/$token'
 import { Route as AppRegisterIndexRouteImport } from './routes/app/register/index'
 import { Route as AppRegisterSuccessRouteImport } from './routes/app/register/success'
 import { Route as AppSetNewPasswordTokenRouteImport } from './routes/app/set-new-password/$token'
@@ -64,6 +65,11 @@ const AppAuthenticatedVerificationRoute =
     path: '/verification',
     getParentRoute: () => AppAuthenticatedRoute,
   } as any)
+const AppEndSessionTokenRoute = AppEndSessionTokenRouteImport.update({
+  id: '/app/end-session/$token',
+  path: '/app/end-session/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRegisterIndexRoute = AppRegisterIndexRouteImport.update({
   id: '/app/register/',
   path: '/app/register/',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/app/login': typeof AppLoginRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
   '/app/verification': typeof AppAuthenticatedVerificationRoute
+  '/app/end-session/$token': typeof AppEndSessionTokenRoute
   '/app/register/success': typeof AppRegisterSuccessRoute
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/app/login': typeof AppLoginRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
   '/app/verification': typeof AppAuthenticatedVerificationRoute
+  '/app/end-session/$token': typeof AppEndSessionTokenRoute
   '/app/register/success': typeof AppRegisterSuccessRoute
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/app/login': typeof AppLoginRoute
   '/app/_authenticated/profile': typeof AppAuthenticatedProfileRoute
   '/app/_authenticated/verification': typeof AppAuthenticatedVerificationRoute
+  '/app/end-session/$token': typeof AppEndSessionTokenRoute
   '/app/register/success': typeof AppRegisterSuccessRoute
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
     | '/app/login'
     | '/app/profile'
     | '/app/verification'
+    | '/app/end-session/$token'
     | '/app/register/success'
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
     | '/app/login'
     | '/app/profile'
     | '/app/verification'
+    | '/app/end-session/$token'
     | '/app/register/success'
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | '/app/login'
     | '/app/_authenticated/profile'
     | '/app/_authenticated/verification'
+    | '/app/end-session/$token'
     | '/app/register/success'
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
@@ -189,6 +201,7 @@ export interface RootRouteChildren {
   AppAuthenticatedRoute: typeof AppAuthenticatedRouteWithChildren
   AppForgotPasswordRoute: typeof AppForgotPasswordRoute
   AppLoginRoute: typeof AppLoginRoute
+  AppEndSessionTokenRoute: typeof AppEndSessionTokenRoute
   AppRegisterSuccessRoute: typeof AppRegisterSuccessRoute
   AppSetNewPasswordTokenRoute: typeof AppSetNewPasswordTokenRoute
   AppSetNewPasswordSuccessRoute: typeof AppSetNewPasswordSuccessRoute
@@ -254,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuthenticatedVerificationRouteImport
       parentRoute: typeof AppAuthenticatedRoute
     }
+    '/app/end-session/$token': {
+      id: '/app/end-session/$token'
+      path: '/app/end-session/$token'
+      fullPath: '/app/end-session/$token'
+      preLoaderRoute: typeof AppEndSessionTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/register/': {
       id: '/app/register/'
       path: '/app/register'
@@ -313,6 +333,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppAuthenticatedRoute: AppAuthenticatedRouteWithChildren,
   AppForgotPasswordRoute: AppForgotPasswordRoute,
   AppLoginRoute: AppLoginRoute,
+  AppEndSessionTokenRoute: AppEndSessionTokenRoute,
   AppRegisterSuccessRoute: AppRegisterSuccessRoute,
   AppSetNewPasswordTokenRoute: AppSetNewPasswordTokenRoute,
   AppSetNewPasswordSuccessRoute: AppSetNewPasswordSuccessRoute,

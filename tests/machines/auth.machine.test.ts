@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, fromPromise, type Actor } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock, type Actor } from 'xstate'
 import {
   authMachine,
   selectAuthState,
@@ -24,7 +24,9 @@ const refreshedPair: TokenPair = { accessToken: 'access-3', refreshToken: 'refre
 const otherTab: StoredSession = { token: 'access-4', refreshToken: 'refresh-4' }
 
 const events = [
-  ...plainEventsOf(authMachine).filter((e) => ['auth.logout', 'auth.refresh'].includes(e.type)),
+  ...plainEventsOf(authMachine).filter(
+    (e) => ['auth.logout', 'auth.refresh'].includes(e.type) || e.type.startsWith('xstate.after.'),
+  ),
   { type: 'auth.login', ...loginPair },
   { type: 'auth.login', accessToken: '', refreshToken: 'refresh-x' },
   { type: 'session.change', session: otherTab },
@@ -35,13 +37,23 @@ const events = [
   { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
   { type: 'xstate.done.actor.refreshSession', output: refreshedPair },
   { type: 'xstate.error.actor.refreshSession', error: new Error('401 INVALID_TOKEN') },
+  { type: 'xstate.done.actor.logOut', output: undefined },
+  { type: 'xstate.error.actor.logOut', error: new Error('503') },
 ]
+
+/** The logout's bounded wait (the machine's `logoutWait` delay). */
+const LOGOUT_WAIT_MS = 3000
 
 interface Ctx {
   actor: Actor<typeof authMachine>
   restores: DeferredQueue<StoredSession | null>
   refreshes: DeferredQueue<TokenPair>
   refreshInputs: (string | null)[]
+  logouts: DeferredQueue<undefined>
+  logoutInputs: { token: string | null; refreshToken: string | null }[]
+  /** Logout calls whose run was aborted (the wait ran out first). */
+  logoutsAborted: { count: number }
+  clock: SimulatedClock
   storage: Map<string, StoredSession>
   effects: string[]
   sendBack?: (event: AuthEvent) => void
@@ -60,6 +72,10 @@ describe('auth machine (spec §4 Authentication)', () => {
         restores: new DeferredQueue(),
         refreshes: new DeferredQueue(),
         refreshInputs: [],
+        logouts: new DeferredQueue(),
+        logoutInputs: [],
+        logoutsAborted: { count: 0 },
+        clock: new SimulatedClock(),
         storage: new Map(),
         effects: [],
       }
@@ -72,6 +88,13 @@ describe('auth machine (spec §4 Authentication)', () => {
           }),
           watchSession: fromCallback(({ sendBack }) => {
             ctx.sendBack = sendBack
+          }),
+          logOut: fromPromise(({ input, signal }) => {
+            ctx.logoutInputs.push(input)
+            signal.addEventListener('abort', () => {
+              ctx.logoutsAborted.count++
+            })
+            return ctx.logouts.next()
           }),
         },
         actions: {
@@ -88,11 +111,13 @@ describe('auth machine (spec §4 Authentication)', () => {
           reloadPage: () => void ctx.effects.push('reload'),
         },
       })
-      const actor = createActor(logic, { inspect }).start()
+      const actor = createActor(logic, { inspect, clock: ctx.clock }).start()
       return { ...ctx, actor }
     },
     async event(ctx, event) {
       const before = ctx.effects.length
+      const storedBefore = ctx.storage.get('auth_session')
+      const abortedBefore = ctx.logoutsAborted.count
       switch (event.type) {
         case 'xstate.done.actor.restoreSession':
           ctx.restores.latest.resolve((event as unknown as { output: StoredSession | null }).output)
@@ -105,6 +130,18 @@ describe('auth machine (spec §4 Authentication)', () => {
           break
         case 'xstate.error.actor.refreshSession':
           ctx.refreshes.latest.reject(new Error('401'))
+          break
+        case 'xstate.done.actor.logOut':
+          ctx.logouts.latest.resolve(undefined)
+          break
+        case 'xstate.error.actor.logOut':
+          ctx.logouts.latest.reject(new Error('503'))
+          break
+        case 'xstate.after.logoutWait.auth.signedIn.signingOut':
+          ctx.clock.increment(LOGOUT_WAIT_MS - 1)
+          // Not a moment before the wait is over.
+          expect(ctx.actor.getSnapshot().matches({ signedIn: 'signingOut' })).toBe(true)
+          ctx.clock.increment(1)
           break
         case 'session.change':
           // Through the watcher, as the other tab's storage event arrives.
@@ -124,8 +161,23 @@ describe('auth machine (spec §4 Authentication)', () => {
           refreshToken: loginPair.refreshToken,
         })
       } else if (event.type === 'auth.logout') {
+        // The server hears of the logout first: nothing is cleared yet.
+        expect(effects).toEqual([])
+        expect(ctx.storage.get('auth_session')).toEqual(storedBefore)
+      } else if (
+        [
+          'xstate.done.actor.logOut',
+          'xstate.error.actor.logOut',
+          'xstate.after.logoutWait.auth.signedIn.signingOut',
+        ].includes(event.type)
+      ) {
+        // Spec §4, whatever the server answered (or if it did not in time).
         expect(effects).toEqual(['clear', 'login', 'reload'])
         expect(ctx.storage.has('auth_session')).toBe(false)
+        // A call still running when the wait ran out is aborted, not left behind.
+        expect(ctx.logoutsAborted.count - abortedBefore).toBe(
+          event.type.startsWith('xstate.after.') ? 1 : 0,
+        )
       } else if (event.type === 'xstate.done.actor.refreshSession') {
         expect(effects).toEqual(['persist'])
         expect(ctx.storage.get('auth_session')).toEqual({
@@ -169,6 +221,15 @@ describe('auth machine (spec §4 Authentication)', () => {
       'signedIn.active': (ctx, s) => {
         expect(s.hasTag('pending')).toBe(false)
         expect(ctx.refreshInputs.length).toBe(ctx.refreshes.all.length)
+      },
+      'signedIn.signingOut': (ctx, s) => {
+        // One logout call, with the tokens the chart held when it began; nothing is cleared yet.
+        expect(ctx.logoutInputs.at(-1)).toEqual({
+          token: expect.stringMatching(/^access-/) as unknown,
+          refreshToken: expect.stringMatching(/^refresh-/) as unknown,
+        })
+        expect(ctx.logouts.all.length).toBe(ctx.logoutInputs.length)
+        expect(selectAuthState(s).token).toMatch(/^access-/)
       },
       'signedIn.refreshing': (ctx) => {
         // One refresh is running, sent with a refresh token the chart held when it started.

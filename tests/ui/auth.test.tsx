@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fromPromise } from 'xstate'
+import { fromPromise, SimulatedClock } from 'xstate'
 import { authMachine } from '../../src/machines/auth/auth.machine'
 import { AUTH_SESSION_KEY, type StoredSession } from '../../src/machines/auth/auth-session'
 import { DeferredQueue } from '../support/deferred'
@@ -19,9 +19,14 @@ const loginPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
 const refreshedPair = { accessToken: 'access-3', refreshToken: 'refresh-3' }
 const otherTab: StoredSession = { token: 'access-4', refreshToken: 'refresh-4' }
 const REFRESH = { method: 'POST', path: '/api/auth/refresh-token' }
+const LOGOUT = { method: 'POST', path: '/api/auth/logout' }
+/** The logout's bounded wait (the machine's `logoutWait` delay). */
+const LOGOUT_WAIT_MS = 3000
 
 const events = [
-  ...plainEventsOf(authMachine).filter((e) => ['auth.logout', 'auth.refresh'].includes(e.type)),
+  ...plainEventsOf(authMachine).filter(
+    (e) => ['auth.logout', 'auth.refresh'].includes(e.type) || e.type.startsWith('xstate.after.'),
+  ),
   { type: 'auth.login', ...loginPair },
   { type: 'session.change', session: otherTab },
   { type: 'session.change', session: null },
@@ -30,11 +35,20 @@ const events = [
   { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
   { type: 'xstate.done.actor.refreshSession', output: refreshedPair },
   { type: 'xstate.error.actor.refreshSession', error: new Error('401') },
+  { type: 'xstate.done.actor.logOut', output: undefined },
+  { type: 'xstate.error.actor.logOut', error: new Error('503') },
 ]
 
 interface Ctx {
   app: RenderedApp
   restores: DeferredQueue<StoredSession | null>
+  clock: SimulatedClock
+}
+
+/** Spec §4: once the logout is over, everything is cleared and the page reloads. */
+async function expectSignedOutAndReloaded(app: RenderedApp, reloadsBefore: number) {
+  await expect.poll(() => app.reloads.length).toBe(reloadsBefore + 1)
+  expect(window.localStorage.getItem(AUTH_SESSION_KEY)).toBeNull()
 }
 
 /** Another tab writes (or removes) the stored session: this tab gets a storage event. */
@@ -55,19 +69,23 @@ describe('authentication through the screens (spec §2 route protection, §4 Aut
   const runner: PathRunner<typeof authMachine, Ctx> = {
     async setup(inspect) {
       const restores = new DeferredQueue<StoredSession | null>()
+      const clock = new SimulatedClock()
       const probe = new ActorProbe()
       probe.record('auth', inspect)
       const app = await renderApp('/app', {
         probe,
         // The test decides when (and what) the stored session is read.
         authActors: { restoreSession: fromPromise(() => restores.next()) },
+        // …and when the logout's wait runs out.
+        authClock: clock,
       })
       app.api
         .on('POST', '/api/auth/login', () => json(200, loginPair))
         .hold(REFRESH.method, REFRESH.path)
-      return { app, restores }
+        .hold(LOGOUT.method, LOGOUT.path)
+      return { app, restores, clock }
     },
-    async event({ app, restores }, event) {
+    async event({ app, restores, clock }, event) {
       const e = event as { type: string; output?: unknown; session?: StoredSession | null }
       switch (e.type) {
         case 'xstate.done.actor.restoreSession':
@@ -92,11 +110,39 @@ describe('authentication through the screens (spec §2 route protection, §4 Aut
           break
         case 'auth.logout': {
           const reloads = app.reloads.length
+          const stored = window.localStorage.getItem(AUTH_SESSION_KEY)
           await app.user.click(screen.getByRole('link', { name: 'Profile' }))
           await app.user.click(await screen.findByRole('button', { name: 'Log out' }))
-          // Spec §4: an explicit logout also reloads the page.
-          expect(app.reloads.length).toBe(reloads + 1)
-          expect(window.localStorage.getItem(AUTH_SESSION_KEY)).toBeNull()
+          // Issue 14: the server hears of it first; nothing is cleared before it answers.
+          await expect.poll(() => app.api.count(LOGOUT.method, LOGOUT.path)).toBe(1)
+          expect(app.reloads.length).toBe(reloads)
+          expect(window.localStorage.getItem(AUTH_SESSION_KEY)).toBe(stored)
+          break
+        }
+        case 'xstate.done.actor.logOut': {
+          const reloads = app.reloads.length
+          await app.api.answer(LOGOUT.method, LOGOUT.path, new Response(null, { status: 204 }))
+          await expectSignedOutAndReloaded(app, reloads)
+          break
+        }
+        case 'xstate.error.actor.logOut': {
+          // The server cannot end the session: the customer is logged out of this browser anyway.
+          const reloads = app.reloads.length
+          await app.api.answer(LOGOUT.method, LOGOUT.path, problem('OTHER_ERROR', 503))
+          await expectSignedOutAndReloaded(app, reloads)
+          break
+        }
+        case 'xstate.after.logoutWait.auth.signedIn.signingOut': {
+          // The server does not answer: 3 s later the customer is logged out all the same.
+          const reloads = app.reloads.length
+          act(() => {
+            clock.increment(LOGOUT_WAIT_MS - 1)
+          })
+          expect(app.reloads.length).toBe(reloads)
+          act(() => {
+            clock.increment(1)
+          })
+          await expectSignedOutAndReloaded(app, reloads)
           break
         }
         case 'auth.refresh': {
@@ -156,6 +202,15 @@ describe('authentication through the screens (spec §2 route protection, §4 Aut
             /^Bearer access-/,
           )
         }
+      },
+      'signedIn.signingOut': ({ app }) => {
+        // One logout call, with the bearer token the session had; the page stays meanwhile.
+        expect(app.api.count(LOGOUT.method, LOGOUT.path)).toBe(1)
+        expect(app.api.last(LOGOUT.method, LOGOUT.path)?.authorization).toMatch(
+          /^Bearer access-\d$/,
+        )
+        expect(window.localStorage.getItem(AUTH_SESSION_KEY)).not.toBeNull()
+        expect(topBar()).not.toBeNull()
       },
       'signedIn.refreshing': ({ app }) => {
         // One refresh is on its way, with a refresh token the tab held; the page stays.

@@ -2,9 +2,10 @@
  * Authentication (spec §3 "Authentication state", §4 "Authentication", §6, §8 "HTTP 401").
  * It starts logged out with auth in progress while it restores `auth_session`, then is signedOut
  * or signedIn; signedIn.refreshing is the one token refresh that every 401 waits for, and a failed
- * refresh is the logout intercept (access token gone, refresh token kept). Explicit logout clears
- * everything, goes to /app/login and reloads; another tab's change to the stored session is
- * followed, so the tabs of one browser agree.
+ * refresh is the logout intercept (access token gone, refresh token kept). Explicit logout first
+ * ends the session on the server (POST /api/auth/logout, issue 14), waiting at most `logoutWait`,
+ * then clears everything, goes to /app/login and reloads; another tab's change to the stored
+ * session is followed, so the tabs of one browser agree.
  */
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { StoredSession } from './auth-session'
@@ -33,6 +34,9 @@ function notProvided(name: string): never {
   throw new Error(`auth: ${name} was not provided`)
 }
 
+/** Spec §4: an explicit logout clears both tokens and the session, goes to /app/login and reloads. */
+const signOut = ['clearTokens', 'clearSession', 'goToLogin', 'reloadPage'] as const
+
 const hasText = (value: string | null | undefined): value is string =>
   typeof value === 'string' && value !== ''
 
@@ -50,6 +54,10 @@ export const authMachine = setup({
     ),
     /** Sends `session.change` when another tab changes the stored session. */
     watchSession: fromCallback<AuthEvent>(() => notProvided('watchSession')),
+    /** POST /api/auth/logout with the access token: the server ends the session (issue 14). */
+    logOut: fromPromise<undefined, { token: string | null; refreshToken: string | null }>(() =>
+      notProvided('logOut'),
+    ),
   },
   actions: {
     storeTokens: assign((_, params: TokenPair) => ({
@@ -75,6 +83,10 @@ export const authMachine = setup({
   },
   guards: {
     hasAccessToken: (_, params: { token: string | null | undefined }) => hasText(params.token),
+  },
+  delays: {
+    /** How long a logout waits for the server before it clears the browser's session anyway. */
+    logoutWait: 3000,
   },
 }).createMachine({
   id: 'auth',
@@ -139,10 +151,6 @@ export const authMachine = setup({
       description: 'Logged in: requests carry the bearer token.',
       initial: 'active',
       on: {
-        'auth.logout': {
-          target: 'signedOut',
-          actions: ['clearTokens', 'clearSession', 'goToLogin', 'reloadPage'],
-        },
         'session.change': [
           {
             guard: {
@@ -160,7 +168,7 @@ export const authMachine = setup({
       states: {
         active: {
           description: 'The access token is believed valid.',
-          on: { 'auth.refresh': 'refreshing' },
+          on: { 'auth.refresh': 'refreshing', 'auth.logout': 'signingOut' },
         },
         refreshing: {
           description: 'One refresh runs; every request that got 401 waits for it, then retries.',
@@ -180,6 +188,20 @@ export const authMachine = setup({
               actions: ['interceptLogout', 'persistSession'],
             },
           },
+          on: { 'auth.logout': 'signingOut' },
+        },
+        signingOut: {
+          description:
+            'Explicit logout: the server ends the session; its answer, a failure or logoutWait clears everything.',
+          invoke: {
+            id: 'logOut',
+            src: 'logOut',
+            input: ({ context }) => ({ token: context.token, refreshToken: context.refreshToken }),
+            onDone: { target: '#auth.signedOut', actions: signOut },
+            onError: { target: '#auth.signedOut', actions: signOut },
+          },
+          // A slow server must not keep the customer logged in: leaving aborts the call.
+          after: { logoutWait: { target: '#auth.signedOut', actions: signOut } },
         },
       },
     },

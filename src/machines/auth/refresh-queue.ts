@@ -39,20 +39,11 @@ export function authBroker(actor: AuthActorRef): SessionBroker {
   }
 }
 
-/** Calls that never trigger a refresh: logging in and the refresh itself answer 401 on purpose. */
-const noRefreshPaths = ['/api/auth/login', '/api/auth/refresh-token']
-
-async function isWrongAnswer(response: Response): Promise<boolean> {
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => null)
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    (body as { errorType?: unknown }).errorType === 'INVALID_CREDENTIALS'
-  )
-}
+/**
+ * Calls that never trigger a refresh: logging in and the refresh itself answer 401 on purpose, and
+ * the logout refreshes by itself (auth.actors.ts) while the chart is signing out.
+ */
+const noRefreshPaths = ['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout']
 
 export function createRefreshQueueMiddleware(broker: SessionBroker): Middleware {
   // The request as first sent, per call id: its body can be read once, so the retry uses a copy.
@@ -61,7 +52,8 @@ export function createRefreshQueueMiddleware(broker: SessionBroker): Middleware 
     onRequest({ request, schemaPath, id }) {
       const token = broker.accessToken()
       const headers = new Headers(request.headers)
-      if (token) headers.set('Authorization', `Bearer ${token}`)
+      // A call that names its own token (the logout's after a refresh) keeps it.
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
       const authorised = new Request(request, { headers, credentials: 'include' })
       if (token && !noRefreshPaths.includes(schemaPath)) {
         originals.set(id, { request: authorised.clone(), token })
@@ -72,9 +64,6 @@ export function createRefreshQueueMiddleware(broker: SessionBroker): Middleware 
       const original = originals.get(id)
       originals.delete(id)
       if (response.status !== 401 || !original) return response
-      // A wrong password or code (the step-up's 401 INVALID_CREDENTIALS) says nothing about the
-      // token: refreshing and resending it would count the same wrong answer twice.
-      if (await isWrongAnswer(response)) return response
       const token = await broker.tokenAfter401(original.token)
       if (!token) return response
       const retry = new Request(original.request)

@@ -48,7 +48,7 @@ export interface RenderAppOptions {
   probe?: ActorProbe
   splashMs?: number
   authActors?: AppOptions['authActors']
-  webauthn?: AppOptions['webauthn']
+  authClock?: AppOptions['authClock']
   user?: UserEventOptions
 }
 
@@ -69,7 +69,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     inspect: probe.inspect,
     delays: { splash: options.splashMs ?? 0 },
     ...(options.authActors ? { authActors: options.authActors } : {}),
-    ...(options.webauthn ? { webauthn: options.webauthn } : {}),
+    ...(options.authClock ? { authClock: options.authClock } : {}),
   })
   const user = userEvent.setup(options.user)
   const view = render(

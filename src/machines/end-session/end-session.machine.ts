@@ -1,0 +1,62 @@
+/**
+ * Ending a session from a security notice's link (spec §2 "/app/verify-email/:token" is the model;
+ * issue 14 "Notices": each with a link to end the session). The machine posts the link's token
+ * once as soon as it starts and ends in 'The session has been ended.' or the invalid-link screen;
+ * a failure to reach the server can be tried again. It is created once per visit, outside React's
+ * effects, so a double-mounted component cannot spend the single-use token twice.
+ */
+import { fromPromise, setup } from 'xstate'
+import { errorTypeOf } from '../../api/api-error'
+
+export const endSessionLinkMachine = setup({
+  types: {} as {
+    context: { token: string }
+    input: { token: string }
+    events: { type: 'link.retry' }
+  },
+  actors: {
+    endSession: fromPromise<undefined, { token: string }>(() => {
+      throw new Error('endSession: the actor was not provided')
+    }),
+  },
+  guards: {
+    /** 400 INVALID_TOKEN (or VALIDATION_ERROR): the link is unknown, used or expired. */
+    isLinkRefused: (_, params: { error: unknown }) =>
+      ['INVALID_TOKEN', 'VALIDATION_ERROR'].includes(errorTypeOf(params.error)),
+  },
+}).createMachine({
+  id: 'endSessionLink',
+  description: "End a session from a security notice's link",
+  context: ({ input }) => ({ token: input.token }),
+  initial: 'ending',
+  states: {
+    ending: {
+      description: "The token is with the server; 'Loading...' shows.",
+      invoke: {
+        id: 'endSession',
+        src: 'endSession',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: 'ended',
+        onError: [
+          {
+            guard: { type: 'isLinkRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+          },
+          { target: 'failed' },
+        ],
+      },
+    },
+    ended: {
+      type: 'final',
+      description: "'The session has been ended.' with 'Log in'.",
+    },
+    invalid: {
+      type: 'final',
+      description: "'Session not ended': the link was invalid, used or expired.",
+    },
+    failed: {
+      description: "The server could not be reached; 'Try again' posts the token again.",
+      on: { 'link.retry': 'ending' },
+    },
+  },
+})

@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router'
+import { AuthLayout } from './auth-layout'
+import { GENERIC_ERROR } from './form-view'
+import { LoadingScreen } from './loading-screen'
+
+export type EndSessionStatus = 'ending' | 'ended' | 'invalid' | 'failed'
+
+export const SESSION_ENDED_TITLE = 'Session ended'
+export const SESSION_ENDED = 'The session has been ended.'
+export const SESSION_ENDED_ADVICE = 'If it was not you, log in and change your password.'
+export const SESSION_NOT_ENDED_TITLE = 'Session not ended'
+export const SESSION_LINK_INVALID =
+  'Please check if link was valid. A link works once and for 7 days. You can end any session from your profile.'
+export const TRY_AGAIN = 'Try again'
+export const LOG_IN = 'Log in'
+
+/**
+ * Issue 14: the page a security notice's link opens. Like /app/verify-email/:token (spec §2), one
+ * of two results, both leading to the log-in form; when the server could not be reached the
+ * link can be tried again.
+ */
+export function EndSessionPage({
+  status,
+  onRetry,
+}: {
+  status: EndSessionStatus
+  onRetry: () => void
+}) {
+  if (status === 'ending') return <LoadingScreen />
+  const ended = status === 'ended'
+  return (
+    <AuthLayout title={ended ? SESSION_ENDED_TITLE : SESSION_NOT_ENDED_TITLE}>
+      {ended ? (
+        <>
+          <p className="auth-lead">{SESSION_ENDED}</p>
+          <p className="auth-lead">{SESSION_ENDED_ADVICE}</p>
+        </>
+      ) : status === 'invalid' ? (
+        <p className="auth-lead">{SESSION_LINK_INVALID}</p>
+      ) : (
+        <>
+          <div className="form-alert" role="alert">
+            {GENERIC_ERROR}
+          </div>
+          <button type="button" className="button button-secondary button-block" onClick={onRetry}>
+            {TRY_AGAIN}
+          </button>
+        </>
+      )}
+      <Link to="/app/login" className="button button-primary button-block">
+        {LOG_IN}
+      </Link>
+    </AuthLayout>
+  )
+}
