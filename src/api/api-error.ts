@@ -5,11 +5,16 @@ export type ErrorType = components['schemas']['ErrorType']
 /** Spec §8: what the HTTP layer reports when no answer could be read. */
 export type TransportErrorType = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
 
+/** One `errors` entry of a problem: the field's JSON pointer, its rule and the reason. */
+export type FieldError = components['schemas']['FieldError']
+
 /** A failed call of the main API: the contract's `errorType`, or a transport failure. */
 export class ApiError extends Error {
   constructor(
     readonly status: number | null,
     readonly errorType: ErrorType | TransportErrorType,
+    /** The problem's `errors` (VALIDATION_ERROR names the fields that failed); empty if none. */
+    readonly problemErrors: readonly FieldError[] = [],
   ) {
     super(`API call failed: ${status === null ? 'no response' : `HTTP ${status}`} (${errorType})`)
     this.name = 'ApiError'
@@ -36,6 +41,21 @@ export function errorTypeOfBody(body: unknown): ErrorType {
     if (isErrorType(errorType)) return errorType
   }
   return 'OTHER_ERROR'
+}
+
+/** The well-formed `errors` entries of a problem+json body. */
+export function fieldErrorsOfBody(body: unknown): FieldError[] {
+  if (typeof body !== 'object' || body === null || !('errors' in body)) return []
+  const { errors } = body as { errors: unknown }
+  if (!Array.isArray(errors)) return []
+  return errors.filter(
+    (e): e is FieldError =>
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as FieldError).field === 'string' &&
+      typeof (e as FieldError).code === 'string' &&
+      typeof (e as FieldError).message === 'string',
+  )
 }
 
 /** Any thrown value as an error type: ApiError keeps its own, anything else is OTHER_ERROR. */
@@ -67,5 +87,9 @@ export async function unwrap<T>(
   }
   if (result.response.ok && result.data !== undefined) return result.data
   if (result.response.ok) throw new ApiError(result.response.status, 'PARSING_ERROR')
-  throw new ApiError(result.response.status, errorTypeOfBody(result.error))
+  throw new ApiError(
+    result.response.status,
+    errorTypeOfBody(result.error),
+    fieldErrorsOfBody(result.error),
+  )
 }

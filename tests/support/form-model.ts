@@ -21,8 +21,21 @@ export interface FormFixture<TValues extends Record<string, FieldValue>> {
   invalid: Partial<TValues>
   /** The submit actor's result on success. */
   output: unknown
-  /** The failures the screen tells apart, as the submit actor rejects with them. */
-  failures: { errorType: string }[]
+  /**
+   * The failures the screen tells apart, as the submit actor rejects with them; `fields` are the
+   * server's reasons for named fields (FieldsRefused), shown under them while editing goes on.
+   */
+  failures: FormFailure[]
+}
+
+export interface FormFailure {
+  errorType: string
+  fields?: Record<string, string>
+}
+
+/** The server's reasons for `field` among the fixture's failures. */
+export function serverReasonsFor(failures: readonly FormFailure[], field: string): string[] {
+  return failures.flatMap((f) => (f.fields?.[field] !== undefined ? [f.fields[field]] : []))
 }
 
 type FormSnapshot = { value: unknown; context: FormContext; matches(v: string): boolean }
@@ -103,7 +116,11 @@ export const registerFixture = {
   valid: { email: 'ann@example.com', password: 'correct-horse', acceptRules: true },
   invalid: { email: 'ann.example.com', password: 'short' },
   output: undefined,
-  failures: [{ errorType: 'VALIDATION_ERROR' }],
+  failures: [
+    { errorType: 'VALIDATION_ERROR' },
+    // A weak password (decision 081): the server's reason, under Password.
+    { errorType: 'VALIDATION_ERROR', fields: { password: 'Too common: easy to guess' } },
+  ],
 }
 export const forgotPasswordFixture = {
   valid: { email: 'ann@example.com' },
@@ -115,5 +132,9 @@ export const newPasswordFixture = {
   valid: { password: 'new-horse-staple' },
   invalid: { password: 'short' },
   output: undefined,
-  failures: [{ errorType: 'INVALID_TOKEN' }],
+  failures: [
+    { errorType: 'INVALID_TOKEN' },
+    // A weak password (decision 081): the server's reason, under Password; the link still works.
+    { errorType: 'VALIDATION_ERROR', fields: { password: 'Must not contain your e-mail' } },
+  ],
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { registerFormMachine, registerSchema } from '../../src/machines/forms/register-form.machine'
 import { registerFixture } from '../support/form-model'
@@ -21,6 +21,7 @@ formUiSuite('sign-up screen (spec §2, §5 Register, §8)', {
   submitLabel: 'Sign up',
   heading: 'Sign up',
   failureText: () => 'Something went wrong.',
+  pointers: { password: '/password' },
   afterSuccess: async (app) => {
     expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeTruthy()
     expect(app.pathname()).toBe('/app/register/success')
@@ -41,6 +42,52 @@ describe('sign-up screen', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign up' }))
     const link = await screen.findByRole('link', { name: 'Contact support' })
     expect(link.getAttribute('href')).toBe(publicConfig.supportUrl)
+    app.unmount()
+  })
+
+  it("shows the server's reason for a weak password under Password and keeps what was typed", async () => {
+    const app = await renderApp('/app/register')
+    app.api.on('POST', '/api/auth/register', () =>
+      json(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The request is not valid.',
+        errorType: 'VALIDATION_ERROR',
+        errors: [
+          { field: '/password', code: 'weak-password', message: 'Too common: easy to guess' },
+        ],
+      }),
+    )
+    await screen.findByRole('heading', { name: 'Sign up' })
+    await app.user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await app.user.type(screen.getByLabelText('Password'), 'password')
+    await app.user.click(screen.getByLabelText('I accept Terms and Conditions and Privacy Policy'))
+    await app.user.click(screen.getByRole('button', { name: 'Sign up' }))
+
+    // In the field's own error style, like 'Min 6 characters'; no generic failure.
+    const password = screen.getByLabelText('Password') as HTMLInputElement
+    await waitFor(() => {
+      expect(password.getAttribute('aria-invalid')).toBe('true')
+    })
+    const reason = document.getElementById(password.getAttribute('aria-describedby') ?? '')
+    expect(reason?.textContent).toBe('Too common: easy to guess')
+    expect(reason?.className).toBe('field-error')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText('Something went wrong.')).toBeNull()
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ann@example.com')
+    expect(password.value).toBe('password')
+    expect(
+      (
+        screen.getByLabelText(
+          'I accept Terms and Conditions and Privacy Policy',
+        ) as HTMLInputElement
+      ).checked,
+    ).toBe(true)
+
+    // Editing the password clears the reason, as for any field message.
+    await app.user.type(password, '-Tram-31')
+    expect(screen.queryByText('Too common: easy to guess')).toBeNull()
     app.unmount()
   })
 

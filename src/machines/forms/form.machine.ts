@@ -33,6 +33,38 @@ export interface FormDefinition<TValues extends FormValues> {
   description: string
   schema: FormSchema<TValues>
   initialValues: TValues
+  /**
+   * The server may refuse some fields with a reason of its own (a weak password): the submit
+   * actor then fails with `FieldsRefused`, and the reasons show under those fields while the
+   * customer goes on editing, as a rule's message does.
+   */
+  fieldsRefusedByServer?: boolean
+}
+
+/**
+ * A submit's failure that names fields: the server's reason for each (keyed by the form's own
+ * field names). The submit actor builds it from the API's answer.
+ */
+export class FieldsRefused extends Error {
+  override readonly name = 'FieldsRefused'
+  constructor(
+    readonly errorType: string,
+    readonly fields: Readonly<Record<string, string>>,
+  ) {
+    super(`the server refused ${Object.keys(fields).join(', ')}`)
+  }
+}
+
+/** The reasons a failure gives for this form's own fields; empty when it names none. */
+function refusedFieldsOf(error: unknown, schema: FormSchema<FormValues>): FieldErrors<FormValues> {
+  if (typeof error !== 'object' || error === null || !('fields' in error)) return {}
+  const { fields } = error as { fields: unknown }
+  if (typeof fields !== 'object' || fields === null) return {}
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([field, message]) => field in schema && typeof message === 'string' && message !== '',
+    ),
+  ) as FieldErrors<FormValues>
 }
 
 /**
@@ -68,6 +100,9 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
       rememberFailure: assign((_, params: { error: unknown }) => ({
         errorType: errorTypeOf(params.error),
       })),
+      showRefusedFields: assign((_, params: { error: unknown }) => ({
+        errors: refusedFieldsOf(params.error, schema),
+      })),
       /** What happens after a successful submit (navigate, sign in); the route provides it. */
       submitted: (_, _params: { output: TOutput }) => {
         throw new Error(`${id}: the submitted action was not provided`)
@@ -75,6 +110,8 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
     },
     guards: {
       isValid: ({ context }) => isFormValid(schema, context.values),
+      refusesFields: (_, params: { error: unknown }) =>
+        Object.keys(refusedFieldsOf(params.error, schema)).length > 0,
     },
   }).createMachine({
     id,
@@ -103,10 +140,33 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
             target: 'success',
             actions: { type: 'submitted', params: ({ event }) => ({ output: event.output }) },
           },
-          onError: {
-            target: 'failure',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: [
+            // Only in forms whose server names fields: elsewhere the chart has no such edge.
+            ...(definition.fieldsRefusedByServer
+              ? [
+                  {
+                    guard: {
+                      type: 'refusesFields' as const,
+                      params: ({ event }: { event: { error: unknown } }) => ({
+                        error: event.error,
+                      }),
+                    },
+                    target: 'editing' as const,
+                    actions: {
+                      type: 'showRefusedFields' as const,
+                      params: ({ event }: { event: { error: unknown } }) => ({
+                        error: event.error,
+                      }),
+                    },
+                    description: 'The server refused named fields: their reasons show under them.',
+                  },
+                ]
+              : []),
+            {
+              target: 'failure',
+              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          ],
         },
       },
       failure: {

@@ -1,6 +1,6 @@
-import { unwrap } from '../../api/api-error'
+import { ApiError, unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
-import { submitWith } from './form.machine'
+import { FieldsRefused, submitWith } from './form.machine'
 import type { ForgotPasswordValues } from './forgot-password-form.machine'
 import type { LoginValues, TokenPair } from './login-form.machine'
 import type { NewPasswordValues } from './new-password-form.machine'
@@ -19,6 +19,28 @@ export function loginSubmit(api: MainClient) {
   )
 }
 
+/** The `errors` codes whose `message` is written for the customer (docs/decisions/081). */
+const customerReasons: readonly string[] = ['weak-password']
+
+/**
+ * Rethrows a failure whose problem gives a customer's reason for a field the form has (the body's
+ * JSON pointer → the form's field) as FieldsRefused, so the form shows it under that field.
+ */
+function refusedFields(pointers: Readonly<Record<string, string>>) {
+  return (error: unknown): never => {
+    if (error instanceof ApiError) {
+      const fields: Record<string, string> = {}
+      for (const { field: pointer, code, message } of error.problemErrors) {
+        const field = pointers[pointer]
+        if (field !== undefined && customerReasons.includes(code)) fields[field] ??= message
+      }
+      if (Object.keys(fields).length > 0) throw new FieldsRefused(error.errorType, fields)
+    }
+    throw error
+  }
+}
+
+/** A weak password is refused with the server's reason under the Password field. */
 export function registerSubmit(api: MainClient) {
   return submitWith<RegisterValues, undefined>((values, signal) =>
     unwrap(
@@ -26,7 +48,7 @@ export function registerSubmit(api: MainClient) {
         body: { email: values.email.trim(), password: values.password },
         signal,
       }),
-    ).then(() => undefined),
+    ).then(() => undefined, refusedFields({ '/password': 'password' })),
   )
 }
 
@@ -46,6 +68,6 @@ export function newPasswordSubmit(api: MainClient, token: string) {
         body: { token, newPassword: values.password, confirmNewPassword: values.password },
         signal,
       }),
-    ).then(() => undefined),
+    ).then(() => undefined, refusedFields({ '/newPassword': 'password' })),
   )
 }

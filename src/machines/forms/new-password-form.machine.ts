@@ -1,7 +1,8 @@
 /**
  * Set-new-password form (spec §2 "Set-new-password screen", §5 "New password", §7, §8).
  * Password (required, min 6) is sent with the link's token, and again as `confirmNewPassword`;
- * success leads to the success page, failure (an invalid or used link) shows the generic error.
+ * success leads to the success page, failure (an invalid or used link) shows the generic error;
+ * a password the server finds weak shows its reason under Password instead (decision 081).
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'
@@ -21,4 +22,6 @@ export const newPasswordFormMachine = createFormMachine<NewPasswordValues, undef
   description: 'Choose a new password with the e-mailed reset link',
   schema: newPasswordSchema,
   initialValues: { password: '' },
+  // A weak password: the server's reason shows under Password (docs/decisions/081).
+  fieldsRefusedByServer: true,
 })

@@ -1,7 +1,8 @@
 /**
  * Sign-up form (spec §2 "Authentication screens", §4 "Registration", §5 "Register").
  * Email (required, an e-mail), Password (required, min 6) and the accepted rules go to the server;
- * success leads to the 'Registration successful' page, failure shows 'Something went wrong.'.
+ * success leads to the 'Registration successful' page, failure shows 'Something went wrong.'; a
+ * password the server finds weak shows its reason under Password instead (decision 081).
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'
@@ -25,4 +26,6 @@ export const registerFormMachine = createFormMachine<RegisterValues, undefined>(
   description: 'Create an account with e-mail and password',
   schema: registerSchema,
   initialValues: { email: '', password: '', acceptRules: false },
+  // A weak password: the server's reason shows under Password (docs/decisions/081).
+  fieldsRefusedByServer: true,
 })

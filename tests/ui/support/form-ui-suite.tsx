@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
 import type { FieldValue } from '../../../src/machines/forms/validation'
-import { createFormPathModel, type FormFixture } from '../../support/form-model'
+import { createFormPathModel, type FormFailure, type FormFixture } from '../../support/form-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../../support/model-paths'
 import { json, problem, type FakeApi } from './fake-api'
 import { renderApp, type RenderedApp } from './render-app'
@@ -25,6 +25,11 @@ export interface FormScreen<TValues extends Record<string, FieldValue>> {
   heading: string
   /** The text the customer sees for a failure with this errorType. */
   failureText: (errorType: string) => string | RegExp
+  /**
+   * Each field's JSON pointer in the request body, for failures that name fields (the fixture's
+   * `fields`): the fake server answers them as the real one does, `errors` with `weak-password`.
+   */
+  pointers?: Partial<Record<keyof TValues & string, string>>
   /** What the customer sees once the form succeeded. */
   afterSuccess: (app: RenderedApp) => Promise<void>
   prepare?: (api: FakeApi) => void
@@ -49,6 +54,20 @@ export function formUiSuite<TValues extends Record<string, FieldValue>>(
       return id ? (document.getElementById(id)?.textContent ?? null) : null
     }
     const submitButton = () => screen.getByRole('button', { name: screenDef.submitLabel })
+    /** The server's 400 for a failure that names fields, as server/auth/password-strength.ts answers. */
+    const refusal = (errorType: string, fields: Record<string, string>) =>
+      json(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The request is not valid.',
+        errorType,
+        errors: Object.entries(fields).map(([field, message]) => ({
+          field: screenDef.pointers?.[field as keyof TValues & string] ?? `/${field}`,
+          code: 'weak-password',
+          message,
+        })),
+      })
 
     const runner: PathRunner<AnyStateMachine, RenderedApp> = {
       async setup(inspect) {
@@ -76,18 +95,31 @@ export function formUiSuite<TValues extends Record<string, FieldValue>>(
           expect(app.api.last(method, path)?.body).toEqual(screenDef.expectedBody)
           await app.api.answer(method, path, screenDef.success())
         } else if (event.type === 'xstate.error.actor.submit') {
-          const { error } = event as unknown as { error: { errorType: string } }
-          await app.api.answer(method, path, problem(error.errorType))
+          const { error } = event as unknown as { error: FormFailure }
+          await app.api.answer(
+            method,
+            path,
+            error.fields ? refusal(error.errorType, error.fields) : problem(error.errorType),
+          )
         }
       },
       snapshot: (app) => app.probe.actor(machineId).getSnapshot() as never,
       settleMs: 2000,
       states: {
         editing: (app, snapshot) => {
-          const { errors } = (snapshot as { context: { errors: Record<string, string> } }).context
+          const { errors, values } = (
+            snapshot as {
+              context: { errors: Record<string, string>; values: Record<string, FieldValue> }
+            }
+          ).context
           expect(screen.getByRole('heading', { name: screenDef.heading })).toBeTruthy()
           for (const field of Object.keys(screenDef.labels)) {
             expect(errorShownFor(field)).toBe(errors[field] ?? null)
+            // What the customer typed is still there, a server's reason or not.
+            const input = fieldOf(field) as HTMLInputElement
+            const value = values[field]
+            if (typeof value === 'boolean') expect(input.checked).toBe(value)
+            else expect(input.value).toBe(value ?? '')
           }
           expect(screen.queryByRole('alert')).toBeNull()
           expect((submitButton() as HTMLButtonElement).disabled).toBe(false)
