@@ -27,6 +27,7 @@ import {
 } from './pending-credentials.ts'
 import { revokeAllFamilies, rotateRefreshToken, type TokenPair } from './refresh-tokens.ts'
 import {
+  cleanIp,
   isNewDevice,
   startSession,
   type Device,
@@ -363,8 +364,12 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async refresh(refreshToken: string, ip: string): Promise<TokenPair> {
-      const result = await rotateRefreshToken(db, refreshToken, now(), ip, (userId, sessionId) =>
-        tokens.issue(userId, sessionId),
+      const result = await rotateRefreshToken(
+        db,
+        refreshToken,
+        now(),
+        cleanIp(ip),
+        (userId, sessionId) => tokens.issue(userId, sessionId),
       )
       if (result.kind !== 'rotated')
         throw new InvalidRefreshToken(

@@ -95,6 +95,11 @@ export function deviceLabel(userAgent: string): string {
   return label.slice(0, deviceMaxLength)
 }
 
+/** The client's address as stored and listed (the contract's 45 characters: any IPv6 text form). */
+export function cleanIp(ip: string): string {
+  return ip.slice(0, ipMaxLength)
+}
+
 /** Starts a session for a customer whose sign-in is complete: its refresh token and id. */
 export async function startSession(
   q: Queryable,
@@ -105,7 +110,7 @@ export async function startSession(
     input.userId,
     {
       userAgent: cleanUserAgent(input.device.userAgent),
-      ip: input.device.ip.slice(0, ipMaxLength),
+      ip: cleanIp(input.device.ip),
     },
     input.now,
   )

@@ -222,8 +222,10 @@ export interface paths {
     /**
      * End the current session
      * @description Ends the session the access token belongs to: its refresh token stops working and every
-     *     access token of the session answers 401 from the next request on. Answers 204 also when
-     *     the session had already ended by other means.
+     *     access token of the session answers 401 from the next request on, this operation's
+     *     included (a second logout with the same token is 401 INVALID_TOKEN: the client clears its
+     *     storage either way). A session that ends by other means while the logout is under way is
+     *     still a 204.
      */
     post: operations['logout']
     delete?: never

@@ -27,6 +27,7 @@ const knownErrorTypes: readonly string[] = [
   'EMAIL_NOT_VERIFIED',
   'INVALID_TOKEN',
   'RATE_LIMITED',
+  'STEP_UP_REQUIRED',
   'OTHER_ERROR',
 ] satisfies ErrorType[]
 

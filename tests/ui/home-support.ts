@@ -23,6 +23,7 @@ export interface SignedInOptions {
   /** Routes to add (or hold) before the first request. */
   prepare?: (api: FakeApi) => void
   user?: RenderAppOptions['user']
+  webauthn?: RenderAppOptions['webauthn']
   machineId?: string
   inspect?: Parameters<ActorProbe['record']>[1]
 }
@@ -40,7 +41,12 @@ export async function renderSignedIn(path: string, options: SignedInOptions = {}
   options.prepare?.(api)
   const probe = new ActorProbe()
   if (options.machineId && options.inspect) probe.record(options.machineId, options.inspect)
-  return renderApp(path, { api, probe, ...(options.user ? { user: options.user } : {}) })
+  return renderApp(path, {
+    api,
+    probe,
+    ...(options.user ? { user: options.user } : {}),
+    ...(options.webauthn ? { webauthn: options.webauthn } : {}),
+  })
 }
 
 /** Lets React, the router and the actors finish what the last step started. */

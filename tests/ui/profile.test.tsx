@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   TRANSIENT_MESSAGE_MS,
@@ -29,6 +29,9 @@ const messageAt = (label: string) => {
       .join('') || null
   )
 }
+/** The personal-details card (the Security section below it has its own status lines). */
+const personalDetails = () =>
+  screen.getByRole('heading', { name: 'Personal details' }).parentElement as HTMLElement
 const updateButton = () => screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement
 const savedMessage = () => screen.queryByText(PROFILE_UPDATED)
 const snapshotOf = (app: RenderedApp) =>
@@ -125,7 +128,7 @@ describe('profile page (spec §2 Profile, §4 Profile)', () => {
     snapshot: (app) => snapshotOf(app) as never,
     states: {
       loading: () => {
-        expect(screen.getByRole('status').textContent).toBe('Loading…')
+        expect(within(personalDetails()).getByRole('status').textContent).toBe('Loading…')
         expect(screen.queryByLabelText('First name')).toBeNull()
         // Logout is there whatever happens to the form.
         expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()

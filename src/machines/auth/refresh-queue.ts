@@ -45,6 +45,18 @@ export function authBroker(actor: AuthActorRef): SessionBroker {
  */
 const noRefreshPaths = ['/api/auth/login', '/api/auth/refresh-token', '/api/auth/logout']
 
+async function isWrongAnswer(response: Response): Promise<boolean> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { errorType?: unknown }).errorType === 'INVALID_CREDENTIALS'
+  )
+}
+
 export function createRefreshQueueMiddleware(broker: SessionBroker): Middleware {
   // The request as first sent, per call id: its body can be read once, so the retry uses a copy.
   const originals = new Map<string, { request: Request; token: string }>()
@@ -64,6 +76,9 @@ export function createRefreshQueueMiddleware(broker: SessionBroker): Middleware 
       const original = originals.get(id)
       originals.delete(id)
       if (response.status !== 401 || !original) return response
+      // A wrong password or code (the step-up's 401 INVALID_CREDENTIALS) says nothing about the
+      // token: refreshing and resending it would count the same wrong answer twice.
+      if (await isWrongAnswer(response)) return response
       const token = await broker.tokenAfter401(original.token)
       if (!token) return response
       const retry = new Request(original.request)

@@ -41,7 +41,7 @@ interface InputFieldProps {
   label: string
   name: string
   value: string
-  type?: 'text' | 'email' | 'tel'
+  type?: 'text' | 'email' | 'tel' | 'password'
   error?: string | null | undefined
   hint?: string
   autoComplete?: string

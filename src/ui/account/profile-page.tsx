@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { ProfileField } from '../../machines/profile-form/profile-errors'
 import type { ProfileView } from '../../machines/profile-form/profile-form.machine'
 import { InputField, SelectField, type OptionGroup } from './account-fields'
@@ -10,6 +11,8 @@ export interface ProfilePageProps {
   onSubmit: () => void
   onReload: () => void
   onLogout: () => void
+  /** The Security section (issue 14), between the personal details and the Logout section. */
+  security?: ReactNode
 }
 
 export const PROFILE_UPDATED = 'Profile was updated'
@@ -33,7 +36,14 @@ function countryGroups(current: string): OptionGroup[] {
 }
 
 /** Spec §2 "Profile (/app/profile)": the fields, Update, and the Logout section. */
-export function ProfilePage({ view, onChange, onSubmit, onReload, onLogout }: ProfilePageProps) {
+export function ProfilePage({
+  view,
+  onChange,
+  onSubmit,
+  onReload,
+  onLogout,
+  security,
+}: ProfilePageProps) {
   const field = (name: ProfileField) => (value: string) => {
     onChange(name, value)
   }
@@ -130,6 +140,7 @@ export function ProfilePage({ view, onChange, onSubmit, onReload, onLogout }: Pr
           </form>
         )}
       </div>
+      {security}
       <div className="account-card" aria-labelledby="logout-title">
         <h2 id="logout-title" className="account-subtitle">
           Logout

@@ -1,5 +1,6 @@
 import type { components } from '../../../src/api/main.gen'
 import { deferred, type Deferred } from '../../support/deferred'
+import { noFactors, thisSession } from './security-fixtures'
 
 export const BASE_URL = 'http://localhost'
 
@@ -72,6 +73,9 @@ export class FakeApi {
       if (!token || this.expiredTokens.has(token)) return problem('INVALID_TOKEN', 401)
       return json(200, profileOf('ann@example.com', 'Ann'))
     })
+    // The profile's Security section: no second factor and only this session, unless a test says.
+    this.on('GET', '/api/account/security', () => json(200, noFactors))
+    this.on('GET', '/api/account/sessions', () => json(200, { sessions: [thisSession] }))
   }
 
   on(method: string, path: string, handler: Handler): this {

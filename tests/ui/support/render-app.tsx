@@ -49,6 +49,7 @@ export interface RenderAppOptions {
   splashMs?: number
   authActors?: AppOptions['authActors']
   authClock?: AppOptions['authClock']
+  webauthn?: AppOptions['webauthn']
   user?: UserEventOptions
 }
 
@@ -70,6 +71,7 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
     delays: { splash: options.splashMs ?? 0 },
     ...(options.authActors ? { authActors: options.authActors } : {}),
     ...(options.authClock ? { authClock: options.authClock } : {}),
+    ...(options.webauthn ? { webauthn: options.webauthn } : {}),
   })
   const user = userEvent.setup(options.user)
   const view = render(

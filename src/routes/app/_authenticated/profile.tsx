@@ -6,14 +6,18 @@ import {
   selectProfileView,
 } from '../../../machines/profile-form/profile-form.machine'
 import { ProfilePage } from '../../../ui/account/profile-page'
+import { SecurityPanel } from './-security/security-panel'
 
 export const Route = createFileRoute('/app/_authenticated/profile')({
   component: ProfileRoute,
 })
 
-/** Spec §2 "Profile": the profile form chart, and logout through the auth chart. */
+/**
+ * Spec §2 "Profile": the profile form chart, the Security section (issue 14) and logout through
+ * the auth chart.
+ */
 function ProfileRoute() {
-  const { auth, api, inspect } = Route.useRouteContext()
+  const { auth, api, webauthn, inspect } = Route.useRouteContext()
   const router = useRouter()
   const form = useActorRef(
     profileFormMachine.provide({
@@ -39,6 +43,7 @@ function ProfileRoute() {
       onLogout={() => {
         auth.send({ type: 'auth.logout' })
       }}
+      security={<SecurityPanel api={api} webauthn={webauthn} inspect={inspect} />}
     />
   )
 }

@@ -1,0 +1,165 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { fieldMessageOf } from '../../api/api-call'
+import { errorTypeOf } from '../../api/api-error'
+import { validateField, type FieldRules } from '../forms/validation'
+import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
+
+/** The contract's NewPassword (6 to 128) with the spec's messages (§5: 'Min 6 characters'). */
+export const newPasswordRules: FieldRules = {
+  label: 'New password',
+  kind: 'text',
+  required: true,
+  min: 6,
+  max: 128,
+}
+
+export interface ChangePasswordContext {
+  password: string
+  /** The rule's message, or the server's reason (a weak password), under the field. */
+  problem: string | null
+  stepUpAsked: boolean
+  /** The error type of the last change that did not happen. */
+  failure: string | null
+}
+
+export type ChangePasswordEvent =
+  { type: 'password.change'; value: string } | { type: 'form.submit' } | StepUpOutcome
+
+const ruleProblem = (password: string) => validateField(newPasswordRules, password) ?? null
+
+/**
+ * Changing the password (spec §2 "Profile", §5 'Min 6 characters'; issue 14 items 2 and 7). The
+ * new password follows the registration's rules; the server's reason for a weak one shows under
+ * the field and the input stays. A step-up comes first when the server asks for one. Every other
+ * session ends.
+ */
+export const changePasswordMachine = setup({
+  types: {} as { context: ChangePasswordContext; events: ChangePasswordEvent },
+  actors: {
+    /** PUT /api/account/password. */
+    changePassword: fromPromise<unknown, { newPassword: string }>(() => {
+      throw new Error('changePassword: the changePassword actor was not provided')
+    }),
+  },
+  actions: {
+    setPassword: assign((_, params: { value: string }) => ({
+      password: params.value,
+      problem: null,
+      failure: null,
+    })),
+    showProblem: assign(({ context }) => ({ problem: ruleProblem(context.password) })),
+    startChange: assign({ stepUpAsked: false, problem: null, failure: null }),
+    markStepUpAsked: assign({ stepUpAsked: true }),
+    /** The server named the field: its reason (weak, common, the e-mail) shows under it. */
+    refused: assign((_, params: { error: unknown }) => ({
+      problem: fieldMessageOf(params.error, '/newPassword') ?? null,
+    })),
+    fail: assign((_, params: { error: unknown }) => ({
+      failure: isStepUpRequired(params.error) ? 'STEP_UP_REQUIRED' : errorTypeOf(params.error),
+    })),
+    forget: assign({ password: '', problem: null, failure: null }),
+    /** Other sessions ended; the route provides it. */
+    securityChanged: () => {
+      throw new Error('changePassword: the securityChanged action was not provided')
+    },
+    /** Opens the step-up dialog; the route provides it. */
+    requestStepUp: () => {
+      throw new Error('changePassword: the requestStepUp action was not provided')
+    },
+  },
+  guards: {
+    valid: ({ context }) => ruleProblem(context.password) === null,
+    stepUpNeeded: ({ context }, params: { error: unknown }) =>
+      isStepUpRequired(params.error) && !context.stepUpAsked,
+    namesPassword: (_, params: { error: unknown }) =>
+      fieldMessageOf(params.error, '/newPassword') !== undefined,
+  },
+}).createMachine({
+  id: 'changePassword',
+  description: 'Change the password: a new one, a step-up, every other session ends',
+  context: { password: '', problem: null, stepUpAsked: false, failure: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The customer types a new password; a broken rule shows on submit.',
+      on: {
+        'password.change': {
+          actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) },
+        },
+        'form.submit': [
+          { guard: 'valid', target: 'submitting', actions: 'startChange' },
+          { actions: 'showProblem' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'The new password is with the server; the button is disabled.',
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ newPassword: context.password }),
+        onDone: { target: 'changed', actions: ['forget', 'securityChanged'] },
+        onError: [
+          {
+            guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
+            target: 'confirming',
+            actions: ['markStepUpAsked', 'requestStepUp'],
+          },
+          {
+            guard: { type: 'namesPassword', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    confirming: {
+      description: "'Confirm it's you' is open; a confirmation sends the password again, once.",
+      on: {
+        'stepUp.confirmed': 'submitting',
+        'stepUp.cancelled': 'editing',
+      },
+    },
+    failed: {
+      description: 'The change did not happen: a message; the input stays.',
+      on: {
+        'password.change': {
+          target: 'editing',
+          actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) },
+        },
+        // The password kept here passed the rules when it was sent.
+        'form.submit': { target: 'submitting', actions: 'startChange' },
+      },
+    },
+    changed: {
+      description: "'Your password has been changed.' shows; the field is empty again.",
+      on: {
+        'password.change': {
+          target: 'editing',
+          actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) },
+        },
+      },
+    },
+  },
+})
+
+export type ChangePasswordMachine = typeof changePasswordMachine
+export type ChangePasswordSnapshot = SnapshotFrom<ChangePasswordMachine>
+
+/** What the password card shows, read from the chart. */
+export function selectChangePasswordView(snapshot: ChangePasswordSnapshot) {
+  const { context } = snapshot
+  return {
+    password: context.password,
+    problem: context.problem,
+    submitting: snapshot.matches('submitting') || snapshot.matches('confirming'),
+    changed: snapshot.matches('changed'),
+    failure: snapshot.matches('failed') ? context.failure : null,
+  }
+}
+
+export type ChangePasswordView = ReturnType<typeof selectChangePasswordView>

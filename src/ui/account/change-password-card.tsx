@@ -1,0 +1,64 @@
+import type { ChangePasswordView } from '../../machines/change-password/change-password.machine'
+import { InputField } from './account-fields'
+import {
+  CHANGE_PASSWORD,
+  NEW_PASSWORD_LABEL,
+  PASSWORD_CHANGED,
+  PASSWORD_LEAD,
+  PASSWORD_TITLE,
+  passwordFailureText,
+} from './security-texts'
+
+export interface ChangePasswordCardProps {
+  view: ChangePasswordView
+  onChange: (value: string) => void
+  onSubmit: () => void
+}
+
+/** Issue 14: a new password (6 to 128, the server's strength rule), after a step-up. */
+export function ChangePasswordCard({ view, onChange, onSubmit }: ChangePasswordCardProps) {
+  return (
+    <div className="account-card account-card-wide" role="group" aria-labelledby="password-title">
+      <h3 id="password-title" className="account-subtitle">
+        {PASSWORD_TITLE}
+      </h3>
+      <p className="account-note">{PASSWORD_LEAD}</p>
+      <form
+        className="profile-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          onSubmit()
+        }}
+      >
+        <InputField
+          label={NEW_PASSWORD_LABEL}
+          name="newPassword"
+          type="password"
+          value={view.password}
+          autoComplete="new-password"
+          error={view.problem}
+          onChange={onChange}
+        />
+        {view.failure ? (
+          <div className="form-alert" role="alert">
+            {passwordFailureText(view.failure)}
+          </div>
+        ) : null}
+        <div className="profile-actions">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={view.submitting}
+            aria-busy={view.submitting || undefined}
+          >
+            {CHANGE_PASSWORD}
+          </button>
+          <p className="profile-saved" role="status">
+            {view.changed ? PASSWORD_CHANGED : ''}
+          </p>
+        </div>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { AuthenticatorAppCard, type AuthenticatorAppCardProps } from './authenticator-app-card'
+import { ChangePasswordCard, type ChangePasswordCardProps } from './change-password-card'
+import { PasskeysCard, type PasskeysCardProps } from './passkeys-card'
+import { SECURITY_LEAD, SECURITY_TITLE } from './security-texts'
+import { SessionsCard, type SessionsCardProps } from './sessions-card'
+import { StepUpDialog, type StepUpDialogProps } from './step-up-dialog'
+import './security.css'
+
+export interface SecuritySectionProps {
+  password: ChangePasswordCardProps
+  passkeys: PasskeysCardProps
+  app: AuthenticatorAppCardProps
+  sessions: SessionsCardProps
+  stepUp: StepUpDialogProps
+}
+
+/**
+ * Issue 14 on the profile page (spec §2 "Profile"): the password, the second factors and the
+ * sessions, below the personal details and above the Logout section; 'Confirm it's you' over them.
+ */
+export function SecuritySection({
+  password,
+  passkeys,
+  app,
+  sessions,
+  stepUp,
+}: SecuritySectionProps) {
+  return (
+    <section className="security-section" aria-labelledby="security-title">
+      <h2 id="security-title" className="security-title">
+        {SECURITY_TITLE}
+      </h2>
+      <p className="account-note">{SECURITY_LEAD}</p>
+      <ChangePasswordCard {...password} />
+      <PasskeysCard {...passkeys} />
+      <AuthenticatorAppCard {...app} />
+      <SessionsCard {...sessions} />
+      <StepUpDialog {...stepUp} />
+    </section>
+  )
+}
