@@ -3,7 +3,10 @@ import { AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
 import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
 
-export type LoginPageProps = FormViewProps<{ email: string; password: string }>
+export type LoginPageProps = FormViewProps<{ email: string; password: string }> & {
+  /** Why the customer is here again (the second step's challenge expired); hidden by a failure. */
+  notice?: string | null
+}
 
 /** Spec §2 log-in form; §8: 'Email not verified' for EMAIL_NOT_VERIFIED, otherwise the generic text. */
 export function LoginPage({
@@ -11,12 +14,18 @@ export function LoginPage({
   errors,
   submitting,
   errorType,
+  notice,
   onChange,
   onSubmit,
 }: LoginPageProps) {
   return (
     <AuthLayout title="Log in">
       <p className="auth-lead">Welcome back. Log in to your account.</p>
+      {notice && !errorType ? (
+        <p className="auth-note" role="status">
+          {notice}
+        </p>
+      ) : null}
       <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
         <TextField
           label="Email"

@@ -16,12 +16,25 @@ import {
 
 export type FormValues = Record<string, FieldValue>
 
-export interface FormContext {
+export interface FormContext<TResult = unknown> {
   values: FormValues
   /** Messages shown under the fields; a field's message clears when it is edited. */
   errors: FieldErrors<FormValues>
   /** The server's `errorType` (or a transport failure) of the last failed submit. */
   errorType: string | null
+  /** What the server answered the submit that succeeded; null until then. */
+  result: TResult | null
+}
+
+/** What a parent may start a form with: values it already knows (some fields or all). */
+export interface FormInput {
+  values?: FormValues
+}
+
+/** A finished form's output, for a parent that invokes it: what was sent and what came back. */
+export interface FormOutput<TResult> {
+  values: FormValues
+  result: TResult | null
 }
 
 export type FormEvent =
@@ -79,8 +92,12 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
   const schema = definition.schema as FormSchema<FormValues>
   return setup({
     types: {} as {
-      context: FormContext
+      context: FormContext<TOutput>
       events: FormEvent
+      // `void`, not `undefined`: XState's setup drops `undefined` and would make the input required.
+      // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- see above
+      input: FormInput | void
+      output: FormOutput<TOutput>
     },
     actors: {
       submit: fromPromise<TOutput, FormValues>(() => {
@@ -97,6 +114,7 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
       }),
       showErrors: assign(({ context }) => ({ errors: validateForm(schema, context.values) })),
       clearErrors: assign({ errors: {}, errorType: null }),
+      keepResult: assign((_, params: { output: TOutput }) => ({ result: params.output })),
       rememberFailure: assign((_, params: { error: unknown }) => ({
         errorType: errorTypeOf(params.error),
       })),
@@ -116,7 +134,12 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
   }).createMachine({
     id,
     description: definition.description,
-    context: { values: initialValues, errors: {}, errorType: null },
+    context: ({ input }) => ({
+      values: { ...initialValues, ...input?.values },
+      errors: {},
+      errorType: null,
+      result: null,
+    }),
     initial: 'editing',
     states: {
       editing: {
@@ -138,7 +161,10 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
           input: ({ context }) => context.values,
           onDone: {
             target: 'success',
-            actions: { type: 'submitted', params: ({ event }) => ({ output: event.output }) },
+            actions: [
+              { type: 'keepResult', params: ({ event }) => ({ output: event.output }) },
+              { type: 'submitted', params: ({ event }) => ({ output: event.output }) },
+            ],
           },
           onError: [
             // Only in forms whose server names fields: elsewhere the chart has no such edge.
@@ -181,6 +207,7 @@ export function createFormMachine<TValues extends FormValues, TOutput>(
         description: 'The server accepted the form; what follows is the route’s business.',
       },
     },
+    output: ({ context }) => ({ values: context.values, result: context.result }),
   })
 }
 

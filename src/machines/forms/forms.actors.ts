@@ -2,14 +2,15 @@ import { ApiError, unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import { FieldsRefused, submitWith } from './form.machine'
 import type { ForgotPasswordValues } from './forgot-password-form.machine'
-import type { LoginValues, TokenPair } from './login-form.machine'
+import type { LoginResult, LoginValues } from './login-form.machine'
 import type { NewPasswordValues } from './new-password-form.machine'
 import type { RegisterValues } from './register-form.machine'
 
 /** Each form's submit actor, from the main API (spec §7). Failures throw ApiError with the errorType. */
 
+/** The answer is the tokens, or a second-factor challenge the login flow continues with. */
 export function loginSubmit(api: MainClient) {
-  return submitWith<LoginValues, TokenPair>((values, signal) =>
+  return submitWith<LoginValues, LoginResult>((values, signal) =>
     unwrap(
       api.POST('/api/auth/login', {
         body: { email: values.email.trim(), password: values.password },

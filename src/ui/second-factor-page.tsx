@@ -1,0 +1,159 @@
+import { useEffect, useId, useRef } from 'react'
+import type { SecondFactorProblem } from '../machines/login/login.machine'
+import type { CodeMethod } from '../machines/login/second-factor-code'
+import { AuthLayout } from './auth-layout'
+import { FormAlert, SubmitButton } from './form-fields'
+import { submitHandler } from './form-view'
+import {
+  BACK_TO_LOGIN,
+  codeFieldText,
+  codeLabel,
+  OR,
+  PASSKEY_PROMPTING,
+  SECOND_FACTOR_TITLE,
+  secondFactorAlert,
+  secondFactorLead,
+  switchLabel,
+  USE_PASSKEY,
+  VERIFY,
+} from './second-factor-texts'
+
+export interface SecondFactorPageProps {
+  /** The code the field takes; null when the account has passkeys only. */
+  method: CodeMethod | null
+  hasPasskey: boolean
+  /** The account has both an app and recovery codes: the switch between them shows. */
+  canSwitch: boolean
+  code: string
+  codeError: string | null
+  problem: SecondFactorProblem | null
+  /** The browser's passkey prompt is open. */
+  askingPasskey: boolean
+  /** A proof is with the server. */
+  verifying: boolean
+  onCodeChange: (value: string) => void
+  onSubmit: () => void
+  onSwitchMethod: () => void
+  onUsePasskey: () => void
+  onRestart: () => void
+}
+
+/** Issue 14: the login's second step, after a right password on an account with a second factor. */
+export function SecondFactorPage(props: SecondFactorPageProps) {
+  const { method, hasPasskey, canSwitch, problem, askingPasskey, verifying } = props
+  const busy = askingPasskey || verifying
+  const alert = secondFactorAlert(problem, method !== null)
+  return (
+    <AuthLayout title={SECOND_FACTOR_TITLE}>
+      <p className="auth-lead">{secondFactorLead(method, hasPasskey)}</p>
+      {hasPasskey ? (
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          disabled={busy}
+          aria-busy={askingPasskey || undefined}
+          onClick={props.onUsePasskey}
+        >
+          {USE_PASSKEY}
+        </button>
+      ) : null}
+      {askingPasskey ? (
+        <p className="auth-note" role="status">
+          {PASSKEY_PROMPTING}
+        </p>
+      ) : null}
+      {hasPasskey && method ? (
+        <p className="auth-divider" aria-hidden="true">
+          {OR}
+        </p>
+      ) : null}
+      {method ? (
+        <form className="auth-form" noValidate onSubmit={submitHandler(props.onSubmit)}>
+          {/* A new field per kind of code, so each gets its own keyboard and autofill. */}
+          <CodeField
+            key={method}
+            method={method}
+            value={props.code}
+            error={codeFieldText(method, props.codeError, problem)}
+            readOnly={busy}
+            onChange={props.onCodeChange}
+          />
+          {canSwitch ? (
+            <button
+              type="button"
+              className="auth-switch"
+              disabled={busy}
+              onClick={props.onSwitchMethod}
+            >
+              {switchLabel(method)}
+            </button>
+          ) : null}
+          {alert ? <FormAlert>{alert}</FormAlert> : null}
+          <SubmitButton label={VERIFY} busy={busy} />
+        </form>
+      ) : alert ? (
+        <FormAlert>{alert}</FormAlert>
+      ) : null}
+      <p className="auth-footer">
+        <button type="button" className="auth-switch" onClick={props.onRestart}>
+          {BACK_TO_LOGIN}
+        </button>
+      </p>
+    </AuthLayout>
+  )
+}
+
+interface CodeFieldProps {
+  method: CodeMethod
+  value: string
+  error: string | null
+  readOnly: boolean
+  onChange: (value: string) => void
+}
+
+/**
+ * The code input. It takes the focus when it appears and again when its message appears, keeping
+ * what was typed, so a wrong code is corrected where it is. It stays enabled (read-only) while the
+ * code is checked, so the focus never leaves it.
+ */
+function CodeField({ method, value, error, readOnly, onChange }: CodeFieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (error) input.current?.focus()
+  }, [error])
+  const totp = method === 'totp'
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {codeLabel(method)}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        className="field-input field-code"
+        name={totp ? 'totpCode' : 'recoveryCode'}
+        type="text"
+        inputMode={totp ? 'numeric' : 'text'}
+        autoComplete={totp ? 'one-time-code' : 'off'}
+        autoCapitalize={totp ? undefined : 'characters'}
+        spellCheck={false}
+        // The step exists to take this one field.
+        autoFocus
+        value={value}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => {
+          onChange(event.target.value)
+        }}
+      />
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
