@@ -10,6 +10,7 @@ import {
 import { enqueueMail } from '../mail/outbox.ts'
 import {
   alreadyRegisteredMessage,
+  choosePasswordMessage,
   passwordChangedMessage,
   resetPasswordMessage,
   verifyEmailMessage,
@@ -22,8 +23,10 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import {
   consumeVerifyLink,
   endVerifyLinks,
+  hasOtherPendingRegistration,
   issueVerifyLink,
   pendingPasswordHashes,
+  unusablePasswordHash,
 } from './pending-credentials.ts'
 import { revokeAllFamilies, rotateRefreshToken, type TokenPair } from './refresh-tokens.ts'
 import {
@@ -261,23 +264,52 @@ export function createAccountService(deps: AccountDeps) {
 
     async verifyEmail(token: string): Promise<void> {
       const at = now()
-      const confirmed = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const link = await consumeVerifyLink(tx, token, at)
-        if (!link) return false
-        // The followed link's registration sets the password, unless the account was already
-        // confirmed (by a reset): then the link only confirms again.
-        const [confirmed] = await tx.query<{ id: string }>(
+        if (!link) return 'invalid'
+        const [account] = await tx.query<{ email: string; verified: boolean }>(
+          'SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1',
+          [link.userId],
+        )
+        // A link followed on an account already confirmed (by a reset) only confirms again.
+        if (!account || account.verified) {
+          await endVerifyLinks(tx, link.userId, at)
+          return 'confirmed'
+        }
+        // Another registration still waits for its link: the address is contested, and the owner
+        // cannot tell the links apart, so no registration's password is kept. The account gets
+        // one nobody knows and the mailbox a link to choose it (decision 080).
+        const contested = await hasOtherPendingRegistration(tx, link.userId, at)
+        const passwordHash = contested ? await unusablePasswordHash() : link.passwordHash
+        await tx.query(
           `UPDATE users SET password_hash = COALESCE($3, password_hash), email_verified_at = $2,
              updated_at = $2
-           WHERE id = $1 AND email_verified_at IS NULL RETURNING id`,
-          [link.userId, at, link.passwordHash],
+           WHERE id = $1`,
+          [link.userId, at, passwordHash],
         )
         // The other registrations' links die with their passwords, and so does any session.
         await endVerifyLinks(tx, link.userId, at)
-        if (confirmed) await revokeAllFamilies(tx, link.userId, at, 'email-verified')
-        return true
+        await revokeAllFamilies(tx, link.userId, at, 'email-verified')
+        if (!contested) return 'confirmed'
+        const resetToken = await createEmailToken(
+          tx,
+          link.userId,
+          'reset_password',
+          resetLinkTtl,
+          at,
+        )
+        await enqueueMail(
+          tx,
+          choosePasswordMessage(
+            account.email,
+            `${publicUrl}/app/set-new-password/${resetToken}`,
+            `${publicUrl}/app/forgot-password`,
+          ),
+        )
+        return 'mailed'
       })
-      if (!confirmed) throw new InvalidLinkToken('The link is unknown, used or expired')
+      if (outcome === 'invalid') throw new InvalidLinkToken('The link is unknown, used or expired')
+      if (outcome === 'mailed') mailQueued()
     },
 
     async login(

@@ -3,9 +3,13 @@
  * an address whose account is still unverified does not touch the account's password: it sends a
  * new link bound to this registration's password hash. The link that is followed sets its own
  * password, verifies the account and ends every other verification link, so whoever registered
- * the address first holds nothing once the mailbox's owner confirms.
+ * the address first holds nothing once the mailbox's owner confirms. When more than one
+ * registration is pending (a contested address), the link followed keeps no registration's
+ * password: the account gets an unusable one and its owner chooses a password by e-mail.
  */
+import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
+import { hashPassword } from './passwords.ts'
 import { hashToken, newSecretToken } from './secrets.ts'
 
 /** A verification link bound to the password hash of the registration that asked for it. */
@@ -56,6 +60,34 @@ export async function consumeVerifyLink(
     [tokenHash, now],
   )
   return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined
+}
+
+/**
+ * Whether another registration of the account still waits for its link: an unused, unexpired
+ * verification link that carries a password. Asked after the followed link is used, so that link
+ * is not counted.
+ */
+export async function hasOtherPendingRegistration(
+  q: Queryable,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await q.query<{ one: number }>(
+    `SELECT 1 AS one FROM email_tokens
+     WHERE user_id = $1 AND purpose = 'verify_email' AND used_at IS NULL AND expires_at > $2
+       AND password_hash IS NOT NULL
+     LIMIT 1`,
+    [userId, now],
+  )
+  return rows.length > 0
+}
+
+/**
+ * A password hash no password matches (an argon2id hash of 32 random bytes nobody keeps): a login
+ * against it is refused after the same one verification as any other.
+ */
+export function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'))
 }
 
 /** Ends every verification link of the account that is not used yet. */

@@ -90,6 +90,23 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
   )
 }
 
+/**
+ * After an address registered more than once was confirmed (docs/decisions/080): no registration's
+ * password was kept, and the link (a reset link) lets the owner choose one.
+ */
+export function choosePasswordMessage(to: string, link: string, resetUrl: string): MailMessage {
+  return compose(
+    to,
+    'Choose your password',
+    [
+      `Your e-mail address is confirmed. It had been used to sign up for ${productName} more than once, so to keep your account safe we did not keep the password from any of those sign-ups.`,
+      'Choose the password for your account with the link below. The link works once and expires in 1 hour.',
+      `If it expires, ask for a new one at ${resetUrl} (Forgot password).`,
+    ],
+    { label: 'Choose my password', url: link },
+  )
+}
+
 /** The session a security notice is about: what it says of itself, all of it shown as text. */
 export interface SessionFacts {
   /** A label read from the user agent ('Chrome on macOS'), never the raw header. */

@@ -222,8 +222,9 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     expectTokens(await login(owner.email, owner.password))
     expectProblem(await login(owner.email, 'another-password'), 401, 'INVALID_CREDENTIALS')
 
-    // An address nobody confirmed gets a fresh link carrying the new registration's password:
-    // the link followed sets its password and ends the other (decision 080).
+    // An address nobody confirmed gets a fresh link carrying the new registration's password.
+    // Registered twice, the address is contested: the link followed confirms it, keeps neither
+    // password, ends the other link and mails a link to choose one (decision 080).
     const pending = uniqueEmail('pending')
     await server.api('POST', '/api/auth/register', { email: pending, password: 'Amber-Tulip-41' })
     const firstLink = await mailedToken(server, pending, 'verify-email')
@@ -236,9 +237,15 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     expect(secondLink).toBeDefined()
     expect(secondLink).not.toBe(firstLink)
     expect((await verifyEmail(secondLink ?? '')).status).toBe(200)
-    expectTokens(await login(pending, 'Copper-Lantern-52'))
+    expectProblem(await login(pending, 'Copper-Lantern-52'), 401, 'INVALID_CREDENTIALS')
     expectProblem(await login(pending, 'Amber-Tulip-41'), 401, 'INVALID_CREDENTIALS')
     expectProblem(await verifyEmail(firstLink ?? ''), 400, 'INVALID_TOKEN')
+    const chooseToken = await mailedToken(server, pending, 'set-new-password')
+    expect(chooseToken).toBeDefined()
+    const [choose] = await messagesTo(server, pending)
+    expect(choose?.subject).toMatch(/^Choose your password/)
+    expect(choose?.text).toContain(`${testPublicUrl}/app/set-new-password/${chooseToken}`)
+    expect(choose?.html).toContain(`${testPublicUrl}/app/set-new-password/${chooseToken}`)
   })
 
   it('refuses unverified, wrong and unknown logins', async () => {

@@ -1,7 +1,9 @@
 /**
  * Registration cannot be pre-claimed (issue 14, docs/decisions/080): whoever registers an address
- * first, the link its owner follows sets the owner's password, and every other registration's
- * link and password die with it. Over HTTP on both engines, as the owner and the attacker see it.
+ * first, the attacker holds nothing once its owner confirms. The only registration's link sets its
+ * password; when the address was registered more than once, whichever link is followed keeps no
+ * registration's password and the mailbox gets a link to choose one. Over HTTP on both engines,
+ * as the owner and the attacker see it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultAuthLimits, type AuthLimits } from '../../server/auth/account-service.ts'
@@ -10,6 +12,7 @@ import {
   expectProblem,
   expectTokens,
   mailedToken,
+  messagesTo,
   uniqueEmail,
 } from './support/accounts.ts'
 import { engines } from './support/databases.ts'
@@ -20,6 +23,8 @@ const limits: AuthLimits = { ...defaultAuthLimits, registrationsPerIp: 1000, res
 
 const ownerPassword = 'owner-chose-this-7'
 const attackerPassword = 'attacker-holds-this-9'
+const ownerNewPassword = 'owner-picked-anew-5'
+const hour = 3600 * 1000
 
 describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) => {
   let server: TestServer
@@ -46,14 +51,38 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
   const login = (email: string, password: string) =>
     server.api('POST', '/api/auth/login', { email, password })
 
+  /**
+   * After a contested address is confirmed: the 'Choose your password' mail arrived with a link
+   * that sets `password`.
+   */
+  const choosePassword = async (email: string, password: string) => {
+    const token = await mailedToken(server, email, 'set-new-password')
+    expect(token).toBeDefined()
+    const mails = await messagesTo(server, email)
+    expect(mails.filter((m) => m.subject.startsWith('Choose your password'))).toHaveLength(1)
+    const chosen = await server.api('POST', '/api/auth/forgot-password/new-password', {
+      token: token ?? '',
+      newPassword: password,
+    })
+    expect(chosen.status, chosen.text).toBe(200)
+  }
+  /** Nobody's registration password opens the confirmed account. */
+  const expectNoPasswordKept = async (email: string) => {
+    expectProblem(await login(email, ownerPassword), 401, 'INVALID_CREDENTIALS')
+    expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
+  }
+
   it("issue 14's hijack sequence: the owner who registers after the attacker gets the account", async () => {
     const victim = uniqueEmail('victim')
     await register(victim, attackerPassword)
     await register(victim.toUpperCase(), ownerPassword)
     expect((await verifyEmail(await newestLink(victim))).status).toBe(200)
 
-    // Before decision 080 this was the other way round: victim 401, attacker 200 (a session).
-    const owner = expectTokens(await login(victim, ownerPassword))
+    // Before decision 080 this was victim 401, attacker 200 (a session). The address was
+    // registered twice, so no registration's password is kept: the owner chooses one by e-mail.
+    await expectNoPasswordKept(victim)
+    await choosePassword(victim, ownerNewPassword)
+    const owner = expectTokens(await login(victim, ownerNewPassword))
     expectProblem(await login(victim, attackerPassword), 401, 'INVALID_CREDENTIALS')
     const profile = await server.api(
       'GET',
@@ -64,7 +93,25 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     expect(profile.status).toBe(200)
   })
 
-  it("the attacker registered first: the owner's own link sets the owner's password and ends the attacker's", async () => {
+  it("the owner follows the attacker's older link: the address is confirmed, the attacker's password is not kept", async () => {
+    const email = uniqueEmail('wrong-link')
+    await register(email, attackerPassword)
+    const attackerLink = await newestLink(email)
+    await register(email, ownerPassword)
+    const ownerLink = await newestLink(email)
+    expect(ownerLink).not.toBe(attackerLink)
+
+    expect((await verifyEmail(attackerLink)).status).toBe(200)
+    // Before this, the attacker was signed in here (200) until the owner reset the password.
+    await expectNoPasswordKept(email)
+    expectProblem(await verifyEmail(ownerLink), 400, 'INVALID_TOKEN')
+    await choosePassword(email, ownerNewPassword)
+    expectTokens(await login(email, ownerNewPassword))
+    expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
+    expectProblem(await login(email, ownerPassword), 401, 'INVALID_CREDENTIALS')
+  })
+
+  it("the attacker registered first: the owner's own link keeps no registration's password and ends the attacker's", async () => {
     const email = uniqueEmail('first-attacker')
     await register(email, attackerPassword)
     const attackerLink = await newestLink(email)
@@ -73,9 +120,10 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     expect(ownerLink).not.toBe(attackerLink)
 
     expect((await verifyEmail(ownerLink)).status).toBe(200)
-    expectTokens(await login(email, ownerPassword))
-    expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
+    await expectNoPasswordKept(email)
     expectProblem(await verifyEmail(attackerLink), 400, 'INVALID_TOKEN')
+    await choosePassword(email, ownerNewPassword)
+    expectTokens(await login(email, ownerNewPassword))
     expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
   })
 
@@ -88,10 +136,28 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     expect(attackerLink).not.toBe(ownerLink)
 
     expect((await verifyEmail(ownerLink)).status).toBe(200)
-    expectTokens(await login(email, ownerPassword))
-    expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
+    await expectNoPasswordKept(email)
     expectProblem(await verifyEmail(attackerLink), 400, 'INVALID_TOKEN')
-    expectTokens(await login(email, ownerPassword))
+    await choosePassword(email, ownerNewPassword)
+    expectTokens(await login(email, ownerNewPassword))
+    expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
+  })
+
+  it("an expired registration does not contest the address: the only live link keeps its registration's password", async () => {
+    const email = uniqueEmail('expired-attacker')
+    await register(email, attackerPassword)
+    // The attacker's link expires after 24 h; the owner registers a day and an hour later.
+    server.clock.offsetMs = 25 * hour
+    try {
+      await register(email, ownerPassword)
+      expect((await verifyEmail(await newestLink(email))).status).toBe(200)
+      expectTokens(await login(email, ownerPassword))
+      expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
+      const mails = await messagesTo(server, email)
+      expect(mails.some((m) => m.subject.startsWith('Choose your password'))).toBe(false)
+    } finally {
+      server.clock.offsetMs = 0
+    }
   })
 
   it('answers EMAIL_NOT_VERIFIED to the password of any pending registration, 401 to any other', async () => {
@@ -112,11 +178,10 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
 
     const [owner, attacker] = await Promise.all([verifyEmail(ownerLink), verifyEmail(attackerLink)])
     expect([owner.status, attacker.status].sort()).toEqual([200, 400])
-    // Exactly the password of the link that won works.
-    const winner = owner.status === 200 ? ownerPassword : attackerPassword
-    const loser = owner.status === 200 ? attackerPassword : ownerPassword
-    expectTokens(await login(email, winner))
-    expectProblem(await login(email, loser), 401, 'INVALID_CREDENTIALS')
+    // Whichever link won, the address was contested: neither password works, one mail came.
+    await expectNoPasswordKept(email)
+    await choosePassword(email, ownerNewPassword)
+    expectTokens(await login(email, ownerNewPassword))
   })
 
   it("a reset before confirming ends the pending links: the attacker's link cannot set its password later", async () => {
