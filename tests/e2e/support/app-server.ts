@@ -16,11 +16,18 @@ export interface AppServer {
   stop(): Promise<void>
 }
 
-/** The real server as `npm start` runs it (built SPA, PGlite in a fresh folder), on a free port. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * The real server as `npm start` runs it (built SPA, PGlite in a fresh folder), on a free port.
+ * It listens on 127.0.0.1; `hostName: 'localhost'` makes its public URL http://localhost:<port>,
+ * which passkeys need (a WebAuthn relying party is a host name, never an IP address).
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { hostName?: 'localhost' | '127.0.0.1' } = {},
+): Promise<AppServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'exchange-e2e-'))
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${options.hostName ?? '127.0.0.1'}:${port}`
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,

@@ -1,0 +1,181 @@
+/**
+ * Issue 14 in a real browser: a customer adds a passkey with Chromium's virtual authenticator
+ * (DevTools protocol WebAuthn.addVirtualAuthenticator) and an authenticator app, then signs in
+ * with password + passkey and with password + a generated TOTP code; a second browser signs in
+ * with a recovery code, and the first ends that session, whose tokens then fail at once.
+ */
+import { generate } from 'otplib'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer, type AppServer } from './support/app-server'
+import { launchChromium } from './support/chromium'
+import { linkFromMailbox } from './support/mailbox'
+
+describe('two-factor sign-in and sessions in Chromium against the real server', () => {
+  let server: AppServer | undefined
+  let chromium: { browser: Browser; close(): Promise<void> } | undefined
+
+  beforeAll(async () => {
+    ;[server, chromium] = await Promise.all([
+      startAppServer({}, { hostName: 'localhost' }),
+      launchChromium(),
+    ])
+  })
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.stop()
+  })
+  const urlOf = () => {
+    if (!server) throw new Error('the server did not start')
+    return server.url
+  }
+  const browserOf = () => {
+    if (!chromium) throw new Error('Chromium did not start')
+    return chromium.browser
+  }
+
+  /** A browser with a platform authenticator that verifies the user without a prompt. */
+  async function contextWithAuthenticator(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browserOf().newContext()
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable', { enableUI: false })
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        ctap2Version: 'ctap2_1',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    })
+    return { context, page }
+  }
+
+  async function submitPassword(page: Page, email: string, password: string) {
+    await page.goto(`${urlOf()}/app/login`)
+    await page.getByRole('heading', { name: 'Log in' }).waitFor()
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+  }
+
+  async function signedIn(page: Page, email: string) {
+    await page.waitForURL(`${urlOf()}/app`)
+    await page.getByText(email).first().waitFor()
+  }
+
+  async function logOut(page: Page) {
+    await page.goto(`${urlOf()}/app/profile`)
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL(`${urlOf()}/app/login`)
+  }
+
+  /** The access and refresh tokens the SPA keeps (spec §4: the stored session). */
+  async function storedTokens(page: Page): Promise<{ token: string; refreshToken: string }> {
+    const raw = await page.evaluate(() => localStorage.getItem('auth_session'))
+    return JSON.parse(raw ?? '{}') as { token: string; refreshToken: string }
+  }
+
+  it('adds a passkey and an authenticator app, signs in with each, and ends another session', async () => {
+    const email = `mfa.${String(Date.now())}@example.com`
+    const password = 'quiet-lantern-harbour-58'
+    const a = await contextWithAuthenticator()
+
+    // Register and confirm, then log in with the password alone (no factor yet).
+    await a.page.goto(`${urlOf()}/app/register`)
+    await a.page.getByLabel('Email', { exact: true }).fill(email)
+    await a.page.getByLabel('Password', { exact: true }).fill(password)
+    await a.page.getByLabel('I accept Terms and Conditions and Privacy Policy').check()
+    await a.page.getByRole('button', { name: 'Sign up' }).click()
+    await a.page.getByRole('heading', { name: 'Registration successful' }).waitFor()
+    await a.page.goto(await linkFromMailbox(urlOf(), email, '/app/verify-email/'))
+    await a.page.getByRole('heading', { name: 'Email was confirmed' }).waitFor()
+    await submitPassword(a.page, email, password)
+    await signedIn(a.page, email)
+
+    // Add a passkey: the step-up asks for the password, then the virtual authenticator answers.
+    await a.page.goto(`${urlOf()}/app/profile`)
+    await a.page.getByRole('button', { name: 'Add a passkey' }).click()
+    const stepUp = a.page.getByRole('dialog', { name: "Confirm it's you" })
+    await stepUp.getByLabel('Password', { exact: true }).fill(password)
+    await stepUp.getByRole('button', { name: 'Confirm' }).click()
+    await a.page.getByText('Your passkey was added. Other devices were signed out.').waitFor()
+
+    // Set up the authenticator app from the key shown under the QR code.
+    await a.page.getByRole('button', { name: 'Set up' }).click()
+    await a.page.getByText('Scan this QR code with your authenticator app.').waitFor()
+    const secret = (await a.page.locator('code.security-secret').textContent())?.replace(/\s/g, '')
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+    if (!secret) throw new Error('no secret shown')
+    const epoch = () => Math.floor(Date.now() / 1000)
+    await a.page
+      .getByLabel('6-digit code from the app')
+      .fill(await generate({ secret, epoch: epoch() }))
+    await a.page.getByRole('button', { name: 'Turn on' }).click()
+    const codeList = a.page.getByRole('list', { name: 'Your recovery codes' })
+    await codeList.waitFor()
+    const recoveryCodes = (await codeList.textContent()) ?? ''
+    const [firstRecoveryCode] = recoveryCodes.match(/[A-Za-z0-9]{5}-[A-Za-z0-9]{5}/g) ?? []
+    if (!firstRecoveryCode) throw new Error('no recovery codes shown')
+    await a.page.getByRole('button', { name: 'I have saved them' }).click()
+    await a.page.getByText('The authenticator app is on. Recovery codes left: 10 of 10.').waitFor()
+
+    // Password + passkey.
+    await logOut(a.page)
+    await submitPassword(a.page, email, password)
+    await a.page.getByRole('heading', { name: 'Two-step verification' }).waitFor()
+    await a.page.getByRole('button', { name: 'Use passkey' }).click()
+    await signedIn(a.page, email)
+
+    // Password + a code from the app: the next time step's code, since the enrolment's one is
+    // spent (the server accepts one step either side and never the same step twice).
+    await logOut(a.page)
+    await submitPassword(a.page, email, password)
+    await a.page.getByRole('heading', { name: 'Two-step verification' }).waitFor()
+    await a.page
+      .getByLabel('Code from your app')
+      .fill(await generate({ secret, epoch: epoch() + 30 }))
+    await a.page.getByRole('button', { name: 'Verify' }).click()
+    await signedIn(a.page, email)
+
+    // A second browser signs in with a recovery code.
+    const b = await contextWithAuthenticator()
+    await submitPassword(b.page, email, password)
+    await b.page.getByRole('heading', { name: 'Two-step verification' }).waitFor()
+    await b.page.getByRole('button', { name: 'Use a recovery code' }).click()
+    await b.page.getByLabel('Recovery code').fill(firstRecoveryCode)
+    await b.page.getByRole('button', { name: 'Verify' }).click()
+    await signedIn(b.page, email)
+    const bTokens = await storedTokens(b.page)
+
+    // The first browser sees both sessions and ends the other one.
+    await a.page.goto(`${urlOf()}/app/profile`)
+    const sessions = a.page.getByRole('group', { name: 'Sessions' })
+    await sessions.getByText('This device').waitFor()
+    const endButtons = sessions.getByRole('button', { name: /^End the session on / })
+    await expect.poll(() => endButtons.count()).toBe(1)
+    await endButtons.click()
+    await a.page.getByText('The session has ended.').waitFor()
+
+    // The ended session's tokens fail on their very next request.
+    const profile = await fetch(`${urlOf()}/api/users/profile`, {
+      headers: { authorization: `Bearer ${bTokens.token}` },
+    })
+    expect(profile.status).toBe(401)
+    const refreshed = await fetch(`${urlOf()}/api/auth/refresh-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: bTokens.refreshToken }),
+    })
+    expect(refreshed.status).toBe(401)
+    // And the second browser, on its next page, is back at the login.
+    await b.page.goto(`${urlOf()}/app/profile`)
+    await b.page.waitForURL(`${urlOf()}/app/login`)
+
+    await b.context.close()
+    await a.context.close()
+  })
+})
