@@ -20,8 +20,12 @@ import { browserWebAuthn, type WebAuthnBrowser } from './webauthn-browser'
 export interface AppOptions {
   storage: Storage
   storageEvents: StorageEventSource
-  /** Spec §4: an explicit logout reloads the page. */
-  reloadPage(): void
+  /**
+   * Spec §4: an explicit logout goes to /app/login and reloads the page: a full load of `href`
+   * (the router's location by then). Not `location.reload()`: the browser history commits the
+   * router's navigation a moment later, so a reload would load the page being left.
+   */
+  reloadPage(href: string): void
   history?: RouterHistory
   fetch?: typeof fetch
   baseUrl?: string
@@ -92,7 +96,7 @@ export function createApp(options: AppOptions) {
         goToHome: () => void holder.router?.navigate({ to: '/app' }),
         goToLogin: () => void holder.router?.navigate({ to: '/app/login' }),
         reloadPage: () => {
-          options.reloadPage()
+          options.reloadPage(holder.router?.state.location.href ?? '/app/login')
         },
       },
     }),

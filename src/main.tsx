@@ -12,8 +12,8 @@ if (!rootElement) throw new Error('The page has no #root element to render the a
 const { router } = createApp({
   storage: window.localStorage,
   storageEvents: window,
-  reloadPage: () => {
-    window.location.reload()
+  reloadPage: (href) => {
+    window.location.replace(href)
   },
   // Every actor reports its state, so a flow viewer (/flows) open in any tab can show it live.
   inspect: inspectFlows,

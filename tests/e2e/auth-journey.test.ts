@@ -134,8 +134,10 @@ describe('a customer’s authentication journey in Chromium against the real ser
 
     // Logout: back to /app/login, the stored session gone.
     await device.getByRole('link', { name: 'Profile' }).click()
+    const reloaded = device.waitForEvent('load')
     await device.getByRole('button', { name: 'Log out' }).click()
-    await device.waitForURL(`${urlOf()}/app/login`)
+    await reloaded
+    expect(new URL(device.url()).pathname).toBe('/app/login')
     await device.getByRole('heading', { name: 'Log in' }).waitFor()
     expect(await device.evaluate(() => localStorage.getItem('auth_session'))).toBeNull()
     await secondTab.waitForURL(`${urlOf()}/app/login`)

@@ -233,8 +233,11 @@ describe('a customer’s journey through the customer area in Chromium against t
       expect(accessibility).toEqual({ quoteDialog: [], verification: [], profile: [] })
 
       // Logout.
+      // Spec §4: to /app/login, loaded afresh there.
+      const reloaded = page.waitForEvent('load')
       await page.getByRole('button', { name: 'Log out' }).click()
-      await page.waitForURL(`${urlOf()}/app/login`)
+      await reloaded
+      expect(new URL(page.url()).pathname).toBe('/app/login')
       expect(await page.evaluate(() => localStorage.getItem('auth_session'))).toBeNull()
     } catch (error) {
       // What the customer saw when it failed: the address and the page's text.

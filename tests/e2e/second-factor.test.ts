@@ -67,10 +67,13 @@ describe('two-factor sign-in and sessions in Chromium against the real server', 
     await page.getByText(email).first().waitFor()
   }
 
+  /** Spec §4: the logout goes to /app/login and loads the page afresh there. */
   async function logOut(page: Page) {
     await page.goto(`${urlOf()}/app/profile`)
+    const reloaded = page.waitForEvent('load')
     await page.getByRole('button', { name: 'Log out' }).click()
-    await page.waitForURL(`${urlOf()}/app/login`)
+    await reloaded
+    expect(new URL(page.url()).pathname).toBe('/app/login')
   }
 
   /** The access and refresh tokens the SPA keeps (spec §4: the stored session). */

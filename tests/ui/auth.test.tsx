@@ -45,10 +45,11 @@ interface Ctx {
   clock: SimulatedClock
 }
 
-/** Spec §4: once the logout is over, everything is cleared and the page reloads. */
+/** Spec §4: once the logout is over, everything is cleared, the page is at /app/login and reloads there. */
 async function expectSignedOutAndReloaded(app: RenderedApp, reloadsBefore: number) {
   await expect.poll(() => app.reloads.length).toBe(reloadsBefore + 1)
   expect(window.localStorage.getItem(AUTH_SESSION_KEY)).toBeNull()
+  expect(app.reloads.at(-1)).toBe('/app/login')
 }
 
 /** Another tab writes (or removes) the stored session: this tab gets a storage event. */

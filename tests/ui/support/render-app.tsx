@@ -57,12 +57,13 @@ export interface RenderAppOptions {
 export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const api = options.api ?? new FakeApi()
   const probe = options.probe ?? new ActorProbe()
-  const reloads: number[] = []
+  /** Where each full page load (the logout's reload) went. */
+  const reloads: string[] = []
   const app = createApp({
     storage: window.localStorage,
     storageEvents: window,
-    reloadPage: () => {
-      reloads.push(Date.now())
+    reloadPage: (href) => {
+      reloads.push(href)
     },
     history: createMemoryHistory({ initialEntries: [path] }),
     fetch: api.fetch,
