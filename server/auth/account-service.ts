@@ -216,11 +216,20 @@ export function createAccountService(deps: AccountDeps) {
     async register(input: { email: string; password: string }, ip: string): Promise<void> {
       const email = input.email
       const key = normalizeEmail(email)
-      // Part of the request's validation: refused before the limits count it (decision 081).
+      // The IP's limit is taken first: the strength check costs CPU (tens of ms for a crafted
+      // 128-character password), so it is metered like the hash. A weak password does not use up
+      // the address's limit (decision 081).
+      const [byIp] = await attempts.reserve([registerByIp, ip])
       const weakness = passwordWeakness(input.password, email)
       if (weakness)
         throw new InvalidInput([{ field: '/password', code: weakPasswordCode, message: weakness }])
-      await attempts.reserve([registerByIp, ip], [registerByEmail, key])
+      try {
+        await attempts.reserve([registerByEmail, key])
+      } catch (error) {
+        // Refused by the address's limit: the IP's attempt was not used, as before.
+        if (byIp) await attempts.release([byIp])
+        throw error
+      }
       // Hash before looking the e-mail up, so both answers take the same time.
       const passwordHash = await hashPassword(input.password)
       await db.transaction(async (tx) => {

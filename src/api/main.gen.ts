@@ -73,7 +73,8 @@ export interface paths {
      *
      *     The password must also not be weak (see `NewPassword`): a weak one answers 400
      *     VALIDATION_ERROR with an `errors` entry `{ field: /password, code: weak-password }` whose
-     *     `message` says why. This is checked before the limits count the request.
+     *     `message` says why. A weak password counts towards the IP's limit (the check costs CPU)
+     *     but not the address's.
      *
      *     Limits (429 with `Retry-After`, counted before any work): 30 registrations from one IP and
      *     5 for one e-mail address in an hour.

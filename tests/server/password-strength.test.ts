@@ -119,3 +119,32 @@ describe.each(engines)('password strength on %s', (engine) => {
     expectProblem(await login(email, 'password'), 401, 'INVALID_CREDENTIALS')
   })
 })
+
+describe.each(engines)('the strength check is metered on %s', (engine) => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, {
+      limits: { ...defaultAuthLimits, registrationsPerIp: 3 },
+    })
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  it("counts weak registrations against the IP's limit, so crafted passwords cannot burn CPU unmetered", async () => {
+    // Refused passwords, the last as long as the contract lets through (the costliest to score).
+    for (const password of ['123456', 'qwerty123', 'p@ssw0rd'.repeat(16)]) {
+      const answer = await server.api('POST', '/api/auth/register', {
+        email: uniqueEmail('crafted'),
+        password,
+      })
+      expectProblem(answer, 400, 'VALIDATION_ERROR')
+    }
+    const next = await server.api('POST', '/api/auth/register', {
+      email: uniqueEmail('crafted'),
+      password: 'Vistula-Tram-Stop-31',
+    })
+    expectProblem(next, 429, 'RATE_LIMITED')
+  })
+})
