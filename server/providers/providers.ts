@@ -49,7 +49,7 @@ export function createProviders(
         apiKey: config.paybis.apiKey,
         privateKey: keys.privateKey,
       }),
-      market: createMarketLive({ ...config.market, now }),
+      market: createMarketLive({ ...config.market, db: deps.db, now }),
       sandbox: undefined,
       connectWebhooks: () => undefined,
     }

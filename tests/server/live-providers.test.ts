@@ -14,13 +14,14 @@ import {
 } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { ProviderUnavailable } from '../../server/domain-errors.ts'
 import { createMarketLive } from '../../server/providers/market/live.ts'
 import { createPaybisLive } from '../../server/providers/paybis/live.ts'
 import { createSumsubLive } from '../../server/providers/sumsub/live.ts'
 import { bearer, expectProblem, messagesTo, uniqueEmail, verifiedUser } from './support/accounts.ts'
 import { engines } from './support/databases.ts'
+import { openMigratedDatabase } from './support/migrated-database.ts'
 import { marketCall } from './support/providers.ts'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -249,8 +250,11 @@ describe('live adapters against a local fake', () => {
 
   it('market: caches per body, shares concurrent calls, maps failures to 503, keeps a budget', async () => {
     let clock = Date.now()
+    const database = await openMigratedDatabase('pglite')
+    onTestFinished(() => database.dispose())
     const market = createMarketLive({
       apiUrl: `${fake.url}/market`,
+      db: database.db,
       now: () => new Date(clock),
       cacheSeconds: 15,
       callsPerMinute: 5,

@@ -1,18 +1,24 @@
 /**
  * The live market-data adapter: POST <MARKET_API_URL>/<method> with a JSON body, behind a short
  * cache keyed on method and body, with identical concurrent calls sharing one upstream request,
- * and a per-minute budget under the exchange's 100 calls a minute (providers.md §3.1).
+ * and a per-minute budget under the exchange's 100 calls a minute (providers.md §3.1) that all API
+ * nodes on one database share (docs/decisions/092). The cache stays in the process.
  */
+import { createAttemptLimits, type Limit } from '../../auth/attempt-limits.ts'
+import type { Database } from '../../db/database.ts'
+import { DatabaseUnavailable, TooManyAttempts } from '../../domain-errors.ts'
 import { isRecord, readJson, type Fetch } from '../in-process-fetch.ts'
 import type { MarketAnswer, MarketApi } from './types.ts'
 
 export interface MarketLiveOptions {
   apiUrl: string
+  /** Holds the upstream budget (attempt_counters), shared by every node on this database. */
+  db: Database
   now: () => Date
   cacheSeconds: number
   fetch?: Fetch
   timeoutMs?: number
-  /** Upstream calls allowed per calendar minute (the exchange allows 100 per IP). */
+  /** Upstream calls allowed per 60 s window, all nodes together (the exchange allows 100 per IP). */
   callsPerMinute?: number
   maxCacheEntries?: number
 }
@@ -28,6 +34,11 @@ function canonical(value: unknown): string {
   return value === undefined ? 'null' : JSON.stringify(value)
 }
 
+const unavailable: MarketAnswer = {
+  status: 503,
+  body: { error: 'Market data is not available right now' },
+}
+
 export function createMarketLive(options: MarketLiveOptions): MarketApi {
   const fetchFn = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? 5_000
@@ -35,17 +46,25 @@ export function createMarketLive(options: MarketLiveOptions): MarketApi {
   const maxEntries = options.maxCacheEntries ?? 1_000
   const cache = new Map<string, { expires: number; answer: MarketAnswer }>()
   const inFlight = new Map<string, Promise<MarketAnswer>>()
-  let minute = -1
-  let spent = 0
+  const limits = createAttemptLimits(options.db, options.now)
+  const perMinute: Limit = { scope: 'market.upstream', max: budget, windowSeconds: 60 }
+
+  /** Takes one upstream call from the shared budget, or says why not (as the exchange would). */
+  async function spend(): Promise<MarketAnswer | undefined> {
+    try {
+      await limits.reserve([perMinute, options.apiUrl])
+      return undefined
+    } catch (error) {
+      if (error instanceof TooManyAttempts)
+        return { status: 429, body: { error: 'API rate limit reached' } }
+      if (error instanceof DatabaseUnavailable) return unavailable
+      throw error
+    }
+  }
 
   async function upstream(method: string, body: unknown): Promise<MarketAnswer> {
-    const currentMinute = Math.floor(options.now().getTime() / 60_000)
-    if (currentMinute !== minute) {
-      minute = currentMinute
-      spent = 0
-    }
-    if (spent >= budget) return { status: 429, body: { error: 'API rate limit reached' } }
-    spent++
+    const refused = await spend()
+    if (refused) return refused
     try {
       const response = await fetchFn(`${options.apiUrl}/${method}`, {
         method: 'POST',
@@ -59,11 +78,10 @@ export function createMarketLive(options: MarketLiveOptions): MarketApi {
         (response.status === 200
           ? json.ok === 'ok' && 'data' in json
           : typeof json.error === 'string')
-      if (!wellFormed || response.status >= 500)
-        return { status: 503, body: { error: 'Market data is not available right now' } }
+      if (!wellFormed || response.status >= 500) return unavailable
       return { status: response.status, body: json }
     } catch {
-      return { status: 503, body: { error: 'Market data is not available right now' } }
+      return unavailable
     }
   }
 
