@@ -8,11 +8,16 @@
  * - profile GET req/s vs hello-world req/s (goal ≥ 0.35)
  * - login req/s at 8 connections vs raw argon2id verify/s with 8 in flight (goal ≥ 0.80)
  * - server CPU per refresh vs per profile GET (process.cpuUsage() inside the server process)
+ * - login and profile GET req/s with two API nodes on the same PostgreSQL (same secret and config,
+ *   the load split over both: one autocannon per node with half the connections, rates summed)
+ *   beside the one-node figures. On a machine with few cores the two nodes, the database and the
+ *   load generator share them, so the ratio two/one shows what coordinating through shared
+ *   PostgreSQL state costs, not the speed-up more machines would give. No goal is attached.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hash, verify } from '@node-rs/argon2'
@@ -104,6 +109,33 @@ async function load(
   return { median: median(results), rounds: results }
 }
 
+/**
+ * Like load(), with one autocannon per target running at the same time (each target's options name
+ * its own node and connections); a round's rate is the sum of the targets' rates.
+ */
+async function loadSpread(
+  name: string,
+  targets: Omit<Parameters<Autocannon>[0], 'duration'>[],
+): Promise<{ median: number; rounds: number[] }> {
+  const results: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    const parts = await Promise.all(
+      targets.map((options) => autocannon({ ...options, duration: roundSeconds })),
+    )
+    const errors = parts.reduce((sum, r) => sum + r.errors, 0)
+    const non2xx = parts.reduce((sum, r) => sum + r.non2xx, 0)
+    if (errors > 0 || non2xx > 0)
+      throw new Error(`${name}: ${errors} errors, ${non2xx} non-2xx answers`)
+    const rates = parts.map((r) => r.requests.average)
+    const total = rates.reduce((sum, rate) => sum + rate, 0)
+    results.push(total)
+    process.stdout.write(
+      `  ${name} round ${i + 1}: ${total.toFixed(0)} req/s (${rates.map((r) => r.toFixed(0)).join(' + ')})\n`,
+    )
+  }
+  return { median: median(results), rounds: results }
+}
+
 /** verify() calls completed per second with `inFlight` always pending, for `seconds`. */
 async function argon2Rate(
   passwordHash: string,
@@ -147,22 +179,21 @@ async function main(): Promise<void> {
     await admin.end()
 
     const apiPort = await freePort()
-    const server = await startChild(
-      `process.on('message', () => process.send(process.cpuUsage())); await import('./server/main.ts')`,
-      {
-        NODE_ENV: 'test',
-        PROVIDERS: 'sandbox',
-        // The verification link is read from the local mailbox (decision 043: only when named).
-        MAILBOX: '1',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(apiPort),
-        DATA_DIR: dataDir,
-        DATABASE_URL: cluster.databaseUrl('bench'),
-        JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-        PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-      },
-    )
+    const serverScript = `process.on('message', () => process.send(process.cpuUsage())); await import('./server/main.ts')`
+    /** Every node's environment but its port: one database, one signing secret, one public URL. */
+    const nodeEnv = {
+      NODE_ENV: 'test',
+      PROVIDERS: 'sandbox',
+      // The verification link is read from the local mailbox (decision 043: only when named).
+      MAILBOX: '1',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: cluster.databaseUrl('bench'),
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+    }
+    const server = await startChild(serverScript, { ...nodeEnv, PORT: String(apiPort) })
     children.push(server.child)
     const helloPort = await freePort()
     const hello = await startChild(
@@ -192,7 +223,6 @@ async function main(): Promise<void> {
         throw new Error('verify failed')
     }
     const credentials = accounts[0] ?? ''
-    let nextAccount = 0
     const login = async () => {
       const answer = await json(`${api}/api/auth/login`, { method: 'POST', body: credentials })
       if (answer.status !== 200) throw new Error(`login answered ${answer.status}`)
@@ -211,20 +241,25 @@ async function main(): Promise<void> {
       connections,
       headers: auth,
     })
-    const loginRate = await load('login', {
-      url: `${api}/api/auth/login`,
-      connections: loginConnections,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body: accounts[nextAccount++ % accounts.length],
-          }),
-        },
-      ],
-    })
+    /** Logins at `base`, each request with the next of `bodies` (as many as connections). */
+    const loginLoad = (base: string, bodies: string[]) => {
+      let next = 0
+      return {
+        url: `${base}/api/auth/login`,
+        connections: bodies.length,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request: { body?: string }) => ({
+              ...request,
+              body: bodies[next++ % bodies.length],
+            }),
+          },
+        ],
+      }
+    }
+    const loginRate = await load('login', loginLoad(api, accounts))
 
     console.log('argon2id verify, server parameters, 8 in flight')
     const passwordHash = await hash(password, argon2Options)
@@ -261,6 +296,24 @@ async function main(): Promise<void> {
       )
     }
 
+    // A second node on the same database, started only now so that it sits idle during none of the
+    // one-node figures above. Each node gets half the connections; the login accounts are split
+    // too, so one account still has about one login in flight (the attempt limit is shared state).
+    const api2Port = await freePort()
+    const server2 = await startChild(serverScript, { ...nodeEnv, PORT: String(api2Port) })
+    children.push(server2.child)
+    const api2 = `http://127.0.0.1:${api2Port}`
+    const half = Math.ceil(loginConnections / 2)
+    console.log('two API nodes, one PostgreSQL (load split over both, rates summed)')
+    const profileRate2 = await loadSpread('profile GET', [
+      { url: `${api}/api/users/profile`, connections: connections / 2, headers: auth },
+      { url: `${api2}/api/users/profile`, connections: connections / 2, headers: auth },
+    ])
+    const loginRate2 = await loadSpread('login', [
+      loginLoad(api, accounts.slice(0, half)),
+      loginLoad(api2, accounts.slice(half)),
+    ])
+
     const profileRatio = profileRate.median / helloRate.median
     const loginRatio = loginRate.median / rawRate
     const cpuRatio = median(refreshCpu) / median(profileCpu)
@@ -284,6 +337,10 @@ async function main(): Promise<void> {
       ['server CPU per refresh', `${median(refreshCpu).toFixed(0)} µs`, '', ''],
       ['server CPU per profile GET', `${median(profileCpu).toFixed(0)} µs`, '', ''],
       ['  refresh / profile CPU', `${cpuRatio.toFixed(1)}×`, '', ''],
+      ['profile GET, 2 nodes (5+5 conn.)', `${profileRate2.median.toFixed(0)} req/s`, '', ''],
+      ['  2 nodes / 1 node', (profileRate2.median / profileRate.median).toFixed(2), '', ''],
+      ['login, 2 nodes (4+4 conn.)', `${loginRate2.median.toFixed(1)} req/s`, '', ''],
+      ['  2 nodes / 1 node', (loginRate2.median / loginRate.median).toFixed(2), '', ''],
     ]
     const widths = [0, 1, 2, 3].map((c) =>
       Math.max(
@@ -300,6 +357,11 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(line(row))
     const unmet = rows.filter((r) => r[3] === 'NOT met').length
     console.log(`\ngoals: ${2 - unmet} of 2 met`)
+    console.log(
+      `\ntwo nodes: both API processes, PostgreSQL and the load generator share this machine's ${String(availableParallelism())} cores,\n` +
+        'so 2 nodes / 1 node shows what coordinating through shared PostgreSQL state costs (no goal),\n' +
+        'not the speed-up a second machine would bring.',
+    )
   } finally {
     await Promise.all(
       children.map(
