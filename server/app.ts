@@ -115,6 +115,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // What the router and Node's HTTP parser refuse is problem+json too (docs/decisions/050).
     frameworkErrors,
     clientErrorHandler,
+    // While it stops, a request already on a kept-alive connection is served (with Connection:
+    // close) instead of Fastify's plain-JSON 503, which the contract does not know; readiness says
+    // "stopping" instead (decision 091).
+    return503OnClosing: false,
+  })
+  let stopping = false
+  app.addHook('preClose', (done) => {
+    stopping = true
+    done()
+  })
+  // A request that was under way when the node began to stop is answered on a connection the
+  // client must not reuse: the drain then ends with it, not with the client's keep-alive timer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (stopping) void reply.header('connection', 'close')
+    done(null, payload)
   })
 
   installErrorHandler(app)
@@ -205,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...accountHandlers(deps.accounts, deps.profiles),
     ...sessionHandlers(deps.accounts, deps.sessions),
     ...factorHandlers(deps.secondFactors),
-    ...systemHandlers(db, config),
+    ...systemHandlers(db, config, { stopping: () => stopping }),
     ...exchangeHandlers(deps.quotes),
     ...verificationHandlers(deps.verification),
     ...paymentHandlers(deps.payments),

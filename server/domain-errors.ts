@@ -79,3 +79,10 @@ export class ProviderUnavailable extends Error {
     super(`${provider}: ${detail}`)
   }
 }
+/** This node received SIGTERM: it finishes what it holds and takes no new work (readiness). */
+export class NodeStopping extends Error {
+  override readonly name = 'NodeStopping'
+  constructor() {
+    super('This node is stopping')
+  }
+}

@@ -29,11 +29,21 @@ try {
 }
 console.log(`Server listening on ${server.url} (public URL ${config.publicUrl})`)
 
+/**
+ * SIGTERM drains (decision 091): no new connections, readiness 503, requests in flight answered,
+ * queued reset requests handled, the outbox claim handed back. Under the 30 s an orchestrator
+ * usually allows, whatever still hangs is cut off so the node does not linger half-stopped.
+ */
+const drainDeadlineMs = 25_000
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return
     stopping = true
+    setTimeout(() => {
+      console.error(`Stopping took over ${drainDeadlineMs / 1000} s: exiting anyway`)
+      process.exit(1)
+    }, drainDeadlineMs).unref()
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -20,6 +20,7 @@ export interface RunningServer {
   app: FastifyInstance
   db: Database
   url: string
+  /** Drains and closes; calling it again answers the same promise. */
   stop(): Promise<void>
 }
 
@@ -154,16 +155,24 @@ export async function startServer(
   const resetRetry = setInterval(() => void accounts.processResetRequests(), 30_000)
   resetRetry.unref()
   const address = await app.listen({ host: config.host, port: config.port })
+  let stopping: Promise<void> | undefined
   return {
     app,
     db,
     url: address,
-    async stop() {
-      clearInterval(resetRetry)
-      await app.close()
-      await accounts.processResetRequests()
-      await delivery.stop()
-      await db.close()
+    /**
+     * Drains (decision 091): the listener closes and requests in flight are answered while the
+     * dispatcher finishes the message it is sending and hands the rest of its claim back to the
+     * other nodes; then queued reset requests are handled (their e-mails stay in the outbox).
+     */
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(resetRetry)
+        await Promise.all([app.close(), delivery.stop()])
+        await accounts.processResetRequests()
+        await db.close()
+      })()
+      return stopping
     },
   }
 }

@@ -10,6 +10,7 @@ import {
   Conflict,
   DatabaseUnavailable,
   EmailNotVerified,
+  NodeStopping,
   InvalidCredentials,
   InvalidInput,
   InvalidLinkToken,
@@ -39,7 +40,7 @@ interface AjvIssue {
 }
 
 /** Seconds a client should wait before retrying while a dependency is down. */
-export const retryAfterSeconds = { database: 5, provider: 30 } as const
+export const retryAfterSeconds = { database: 5, provider: 30, stopping: 1 } as const
 
 /** The 401 of every bearer operation: no usable token, or its account is gone. */
 export function invalidAccessToken(): HttpProblem {
@@ -130,6 +131,12 @@ function domainProblem(error: unknown): HttpProblem | undefined {
       errorType: 'OTHER_ERROR',
       headers: { 'retry-after': String(retryAfterSeconds.database) },
     })
+  if (error instanceof NodeStopping)
+    return new HttpProblem(503, 'This node is stopping; send requests to another node.', {
+      type: problemTypes.nodeStopping,
+      errorType: 'OTHER_ERROR',
+      headers: { 'retry-after': String(retryAfterSeconds.stopping) },
+    })
   if (error instanceof ProviderUnavailable)
     return new HttpProblem(503, 'The provider is not available right now. Try again later.', {
       type: problemTypes.providerUnavailable,
@@ -205,6 +212,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ provider: error.provider, reason: error.message }, 'provider unavailable')
     else if (error instanceof DatabaseUnavailable)
       request.log.warn({ reason: error.reason }, 'database unavailable')
+    else if (error instanceof NodeStopping) request.log.info('readiness: this node is stopping')
     else if (problem.problem.status >= 500) request.log.error({ err: error }, 'request failed')
     void sendProblem(reply, problem, instanceOf(request))
   })

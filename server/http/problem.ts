@@ -32,6 +32,8 @@ export const problemTypes = {
   databaseUnavailable: 'urn:exchange:problem:database-unavailable',
   /** Sumsub or Paybis cannot be reached; the answer carries Retry-After. */
   providerUnavailable: 'urn:exchange:problem:provider-unavailable',
+  /** This node is stopping (SIGTERM): readiness answers it; the answer carries Retry-After. */
+  nodeStopping: 'urn:exchange:problem:node-stopping',
 } as const satisfies Record<string, ProblemType>
 
 export interface FieldError {

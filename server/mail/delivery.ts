@@ -19,7 +19,12 @@ export function startMailDelivery(
   log: FastifyBaseLogger,
 ): MailDelivery {
   if (config.smtpUrl) {
-    const dispatcher = startSmtpDispatcher(db, config.smtpUrl, config.mailFrom, log)
+    const dispatcher = startSmtpDispatcher(db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      leaseSeconds: config.outboxLeaseSeconds,
+      log,
+    })
     return {
       queued: () => {
         dispatcher.kick()

@@ -675,10 +675,57 @@ export interface paths {
       cookie?: never
     }
     /**
-     * Liveness and database readiness
-     * @description For load balancers and monitors; each call runs a trivial database query. Not rate limited. 503 (with `Retry-After`) when the database does not answer.
+     * Readiness (kept for existing monitors)
+     * @description The same answer as `GET /api/health/ready`, at the address monitors already use. Not
+     *     rate limited.
      */
     get: operations['getHealth']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/health/live': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Liveness of this node
+     * @description Whether this API process answers at all: no database query, so a database outage does not
+     *     make an orchestrator restart healthy nodes. Answers 200 while the node drains after
+     *     SIGTERM too. Not rate limited.
+     */
+    get: operations['getLiveness']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/health/ready': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Readiness of this node for traffic
+     * @description For load balancers: 200 when this node can serve requests (its database answered a trivial
+     *     query just now). 503 with `Retry-After` when the database does not answer (`type`
+     *     database-unavailable) or when the node has received SIGTERM and is finishing the requests
+     *     it holds before it stops (`type` node-stopping): send new requests to another node. Not
+     *     rate limited.
+     */
+    get: operations['getReadiness']
     put?: never
     post?: never
     delete?: never
@@ -742,6 +789,7 @@ export interface components {
      *     - urn:exchange:problem:malformed-request: the request is not valid HTTP, for example its Content-Length (400).
      *     - urn:exchange:problem:database-unavailable: the database cannot be reached (503, `Retry-After`).
      *     - urn:exchange:problem:provider-unavailable: Sumsub or Paybis cannot be reached (503, `Retry-After`).
+     *     - urn:exchange:problem:node-stopping: this node received SIGTERM and takes no new work; readiness answers it so a load balancer moves on (503, `Retry-After`).
      * @default about:blank
      * @enum {string}
      */
@@ -754,6 +802,7 @@ export interface components {
       | 'urn:exchange:problem:malformed-request'
       | 'urn:exchange:problem:database-unavailable'
       | 'urn:exchange:problem:provider-unavailable'
+      | 'urn:exchange:problem:node-stopping'
     /**
      * @description Machine-readable error class the SPA branches on. Kept small on purpose: only values a
      *     client reacts to differently.
@@ -1501,6 +1550,14 @@ export interface components {
        */
       database: 'ok'
     }
+    /** @description Liveness of one API process. */
+    Liveness: {
+      /**
+       * @description The API process answers.
+       * @enum {string}
+       */
+      status: 'ok'
+    }
     /** @description A social network link shown in the footer. */
     SocialLink: {
       /** @description Network name, also used as the link's accessible label. */
@@ -1662,7 +1719,8 @@ export interface components {
     }
     /**
      * @description The database (`type` database-unavailable) or a provider (`type` provider-unavailable)
-     *     cannot be reached; retry after `Retry-After` seconds.
+     *     cannot be reached, or this node is stopping (`type` node-stopping, readiness only); retry
+     *     after `Retry-After` seconds.
      */
     ServiceUnavailable: {
       headers: {
@@ -2637,6 +2695,47 @@ export interface operations {
     requestBody?: never
     responses: {
       /** @description The API and its database are up. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Health']
+        }
+      }
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getLiveness: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The process answers. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Liveness']
+        }
+      }
+    }
+  }
+  getReadiness: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The node and its database are up. */
       200: {
         headers: {
           [name: string]: unknown

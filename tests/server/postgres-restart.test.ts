@@ -53,6 +53,9 @@ describe('PostgreSQL restart', () => {
             expect(problem.type).toBe('urn:exchange:problem:database-unavailable')
             expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
           }
+          // A load balancer takes the node out; an orchestrator has no reason to restart it.
+          expectProblem(await server.api('GET', '/api/health/ready'), 503, 'OTHER_ERROR')
+          expect((await server.api('GET', '/api/health/live')).body).toEqual({ status: 'ok' })
 
           await cluster.start()
           await expect
