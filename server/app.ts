@@ -15,6 +15,7 @@ import type { Sessions } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { accountHandlers } from './http/account-handlers.ts'
+import { installApiDocs } from './http/api-docs.ts'
 import { createBearerAuth } from './http/bearer-auth.ts'
 import { bodyRequiredOperations, implementedSpec, loadMainSpec } from './http/contract.ts'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.ts'
@@ -245,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       modeOverride: false,
     })
   if (config.mailboxEnabled) installMailbox(app, db)
+  // The API reference (decision 095): public like the API it describes, so always served.
+  installApiDocs(app)
   if (deps.spaDir && !config.site.flowsViewer) hideFlowViewerAssets(app, deps.spaDir)
   await installSpa(app, deps.spaDir)
   return app

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
+import { apiDocsPaths } from './api-docs.ts'
 
 /**
  * The providers' hosts the SPA may load frames and scripts from (shared/providers.md): Sumsub's
@@ -91,6 +92,7 @@ function policy(directives: Directives): string {
 export function contentSecurityPolicy(options: SecurityOptions): {
   strict: string
   flowsViewer: string
+  apiDocs: string
 } {
   const gtm = options.gtmContainerId !== ''
   const directives: Directives = {
@@ -115,6 +117,23 @@ export function contentSecurityPolicy(options: SecurityOptions): {
   return {
     strict: policy(directives),
     flowsViewer: policy({ ...directives, 'style-src': ["'self'", "'unsafe-inline'"] }),
+    // The API reference (/api/docs, decision 095) loads nothing from elsewhere: no provider, no tag
+    // manager. Scalar (Vue) writes its stylesheet as <style> elements and sets style attributes,
+    // so that page only may use inline styles; its scripts are files from 'self'.
+    apiDocs: policy({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'frame-src': ["'none'"],
+      'frame-ancestors': ["'self'"],
+      'form-action': ["'self'"],
+      'base-uri': ["'self'"],
+      'object-src': ["'none'"],
+      ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+    }),
   }
 }
 
@@ -137,7 +156,11 @@ export async function installSecurityHeaders(
   const csp = contentSecurityPolicy(options)
   app.addHook('onRequest', (request, reply, done) => {
     const flows = options.flowsViewer && /^\/flows(\/|$|\?)/.test(request.url)
-    void reply.header('content-security-policy', flows ? csp.flowsViewer : csp.strict)
+    const docs = apiDocsPaths.test(request.url)
+    void reply.header(
+      'content-security-policy',
+      flows ? csp.flowsViewer : docs ? csp.apiDocs : csp.strict,
+    )
     if (privatePaths.test(request.url)) void reply.header('cache-control', 'no-store')
     done()
   })
