@@ -166,4 +166,21 @@ describe('the screens that load on arrival, under npm run dev in Chromium', () =
       expect(errors).toEqual([])
     })
   })
+
+  it('serves the API reference through Vite, with its renderer and the contract (decision 095)', async () => {
+    const page = await fetch(urlOf('/api/docs'))
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';")
+    const scripts = [...(await page.text()).matchAll(/<script src="([^"]+)"/g)].map(
+      ([, src]) => src,
+    )
+    expect(scripts).toHaveLength(2)
+    for (const src of scripts) {
+      const script = await fetch(urlOf(src))
+      expect(script.status, src).toBe(200)
+      expect(script.headers.get('content-type'), src).toMatch(/^text\/javascript/)
+    }
+    const contract = await (await fetch(urlOf('/api/docs/openapi.yaml'))).text()
+    expect(contract).toContain('summary: Log in with e-mail and password')
+  })
 })
