@@ -61,7 +61,7 @@ function encoded(b: Bundle, encoding: 'br' | 'gzip'): Promise<Buffer> {
 }
 
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const accepted = String(request.headers['accept-encoding'] ?? '')
+  const accepted = (request.headers['accept-encoding'] ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => q === undefined || !/^\s*q=0(\.0*)?\s*$/.test(q))
@@ -144,7 +144,8 @@ export function installApiDocs(app: FastifyInstance): void {
   )
   app.get(`${apiDocsPath}/:file`, (request, reply) => {
     const { file } = request.params as { file: string }
-    if (`${apiDocsPath}/${file}` !== scalarBundle().path) return reply.callNotFound()
-    return sendBundle(request, reply)
+    if (`${apiDocsPath}/${file}` === scalarBundle().path) return sendBundle(request, reply)
+    reply.callNotFound()
+    return reply
   })
 }
