@@ -4,6 +4,127 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+/** Network and storage globals: I/O that machines and ui never touch themselves. */
+const ioGlobals = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'EventSource',
+  'localStorage',
+  'sessionStorage',
+].map((name) => ({
+  name,
+  message: `${name} is I/O: it belongs in src/api/ or a *.actors.ts built from the API clients, provided by a route.`,
+}))
+
+function restrictImports(patterns) {
+  return { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] }
+}
+
+function layerRules() {
+  const spa = [{ regex: '(^|/)server/', message: 'The SPA imports domain/, never the server.' }]
+  const noReact = {
+    regex: '^(react|react-dom|@xstate/react)(/|$)|^@tanstack/',
+    message: 'Machines import no React and no router: a route ties a machine to the ui.',
+  }
+  const noApiClientValue = {
+    regex: '^openapi-fetch$|(^|/)api/(main-client|market-client|refresh-queue)$',
+    allowTypeImports: true,
+    message:
+      'Machines never build or call the API client: actors receive it (a type import) and the app provides them.',
+  }
+  const server = [
+    {
+      regex: '(^|/)src/',
+      message: 'The server imports domain/ and openapi/, never the SPA (src/).',
+    },
+  ]
+  return [
+    {
+      files: ['src/**/*.{ts,tsx}'],
+      ignores: ['src/machines/**', 'src/ui/**'],
+      rules: restrictImports(spa),
+    },
+    {
+      files: ['src/machines/**/*.ts'],
+      rules: {
+        ...restrictImports([...spa, noReact, noApiClientValue]),
+        'no-restricted-globals': [
+          'error',
+          ...ioGlobals,
+          ...['window', 'document', 'navigator'].map((name) => ({
+            name,
+            message: 'Machines use no DOM: a route or an actor supplied from outside does.',
+          })),
+        ],
+      },
+    },
+    {
+      files: ['src/ui/**/*.{ts,tsx}'],
+      rules: {
+        ...restrictImports([
+          ...spa,
+          {
+            regex: '(^|/)machines/',
+            allowTypeImports: true,
+            message:
+              "ui imports nothing stateful: a machine's view types only (import type); a route passes state and callbacks in.",
+          },
+          {
+            regex: '^(xstate|@xstate/react)$',
+            message: 'ui imports nothing stateful: the route reads the actor and passes props.',
+          },
+          {
+            regex: '^openapi-fetch$|(^|/)api/(?!(main|market)\\.gen$)',
+            message:
+              'ui does no I/O: the API client is used by actors in src/machines, provided by a route.',
+          },
+        ]),
+        'no-restricted-globals': [
+          'error',
+          ...ioGlobals,
+          ...['setTimeout', 'setInterval'].map((name) => ({
+            name,
+            message: 'ui keeps no timers: timings are named delays of a machine.',
+          })),
+        ],
+        'no-restricted-properties': [
+          'error',
+          ...['window', 'globalThis', 'self'].map((object) => ({
+            object,
+            property: 'fetch',
+            message: 'ui does no I/O.',
+          })),
+        ],
+      },
+    },
+    {
+      // The edge: the app, its entry and the HTTP layer may use everything of the server.
+      files: ['server/**/*.ts'],
+      rules: restrictImports(server),
+    },
+    {
+      // Domain services, providers, db, mail: no HTTP. The generated contract's types are the
+      // shared contract, not the HTTP layer (types only).
+      files: ['server/**/*.ts'],
+      ignores: ['server/http/**', 'server/app.ts', 'server/main.ts', 'server/server.ts'],
+      rules: restrictImports([
+        ...server,
+        {
+          regex: '(^|/)http/(?!contract\\.gen\\.ts$)',
+          message:
+            'Domain code does not import the HTTP layer (server/http/): http maps domain results to answers.',
+        },
+        {
+          regex: '(^|/)http/contract\\.gen\\.ts$',
+          allowTypeImports: true,
+          message: "Only the contract's types (import type) from server/http/contract.gen.ts.",
+        },
+      ]),
+    },
+  ]
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'test-results', '**/*.gen.ts', 'node_modules'] },
   js.configs.recommended,
@@ -47,35 +168,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)src/',
-              message: 'The server imports domain/ and openapi/, never the SPA (src/).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)server/', message: 'The SPA imports domain/, never the server.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The layers (ARCHITECTURE.md "Import rules", DESIGN.md "Layout", decision 094), one block per
+  // layer so that no block overrides another's list; tests/support/layers.test.ts proves each.
+  ...layerRules(),
   // Decision 060: real promise actors drop a cancelled run's outcome (StrictMode remounts).
   {
     files: ['src/machines/**/*.actors.ts', 'src/routes/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],

@@ -75,3 +75,13 @@ export function quoteCalculation(input: {
     received: convertToTarget(input.amount, input.close, input.to),
   }
 }
+
+/** The contract's lengths for the free-text fields, so the inputs stop where the server would refuse. */
+export const QUOTE_MAX_LENGTH = {
+  name: 200,
+  email: 254,
+  phone: 32,
+  country: 100,
+  message: 3900,
+  promoCode: 64,
+} as const

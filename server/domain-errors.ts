@@ -1,4 +1,12 @@
-import type { FieldError } from './http/problem.ts'
+/**
+ * One invalid field of a request: the contract's `FieldError` (openapi/main.yaml), which
+ * http/problem.ts puts in a problem's `errors`. Defined here so that the domain never imports http/.
+ */
+export interface FieldError {
+  field: string
+  message: string
+  code: string
+}
 
 /** Failures the domain reports as values; http/error-handler.ts maps each to problem+json. */
 export class InvalidCredentials extends Error {

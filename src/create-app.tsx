@@ -3,12 +3,8 @@ import { createActor, type ActorOptions, type InspectionEvent } from 'xstate'
 import { createMainClient } from './api/main-client'
 import { createConfigSource } from './app-config'
 import { createAuthImplementations, type StorageEventSource } from './machines/auth/auth.actors'
-import { authMachine, type AuthMachine } from './machines/auth/auth.machine'
-import {
-  authBroker,
-  createRefreshQueueMiddleware,
-  type AuthActorRef,
-} from './machines/auth/refresh-queue'
+import { authMachine, type AuthActorRef, type AuthMachine } from './machines/auth/auth.machine'
+import { authBroker, createRefreshQueueMiddleware } from './api/refresh-queue'
 import { splashMachine } from './machines/splash/splash.machine'
 import type { RouterContext } from './router-context'
 import { routeTree } from './routeTree.gen'

@@ -1,7 +1,7 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate'
 import type { MainClient } from './api/main-client'
 import type { ConfigSource } from './app-config'
-import type { AuthActorRef } from './machines/auth/refresh-queue'
+import type { AuthActorRef } from './machines/auth/auth.machine'
 import type { splashMachine } from './machines/splash/splash.machine'
 import type { WebAuthnBrowser } from './webauthn-browser'
 

@@ -1,4 +1,5 @@
 /** RFC 9457 problem details: the one error shape of the API (schema `Problem` in openapi/main.yaml). */
+import type { FieldError } from '../domain-errors.ts'
 import type { components } from './contract.gen.ts'
 
 export type ErrorType =
@@ -36,11 +37,8 @@ export const problemTypes = {
   nodeStopping: 'urn:exchange:problem:node-stopping',
 } as const satisfies Record<string, ProblemType>
 
-export interface FieldError {
-  field: string
-  message: string
-  code: string
-}
+/** Defined with the domain's failures (InvalidInput carries them); the answer's `errors` entries. */
+export type { FieldError }
 
 export interface Problem {
   type: ProblemType

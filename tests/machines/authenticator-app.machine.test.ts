@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createActor, type Actor } from 'xstate'
 import {
   authenticatorAppMachine,
-  groupedSecret,
   refusedCodeProblem,
   selectAuthenticatorAppView,
   type AuthenticatorAppEvent,
 } from '../../src/machines/authenticator-app/authenticator-app.machine'
+import { groupedSecret } from '../../src/ui/account/security-texts'
 import { deferredActors, settled } from '../support/actor-fakes'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { enrolment, recoveryCodes } from '../ui/support/security-fixtures'

@@ -4,7 +4,7 @@ import { createMainClient } from '../../src/api/main-client'
 import { createAuthImplementations } from '../../src/machines/auth/auth.actors'
 import { authMachine } from '../../src/machines/auth/auth.machine'
 import { AUTH_SESSION_KEY } from '../../src/machines/auth/auth-session'
-import { authBroker, createRefreshQueueMiddleware } from '../../src/machines/auth/refresh-queue'
+import { authBroker, createRefreshQueueMiddleware } from '../../src/api/refresh-queue'
 import { deferred, type Deferred } from '../support/deferred'
 
 class MemoryStorage implements Storage {

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AuthenticatorAppSnapshot } from '../../src/machines/authenticator-app/authenticator-app.machine'
 import {
   groupedSecret,
-  type AuthenticatorAppSnapshot,
-} from '../../src/machines/authenticator-app/authenticator-app.machine'
-import {
   APP_CODE_LABEL,
   APP_LEAD_OFF,
   APP_LOAD_FAILED,

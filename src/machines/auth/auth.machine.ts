@@ -7,7 +7,14 @@
  * then clears everything, goes to /app/login and reloads; another tab's change to the stored
  * session is followed, so the tabs of one browser agree.
  */
-import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
 import type { StoredSession } from './auth-session'
 
 export interface TokenPair {
@@ -209,6 +216,7 @@ export const authMachine = setup({
 })
 
 export type AuthMachine = typeof authMachine
+export type AuthActorRef = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
 
 /** Spec §3 "Authentication state", read from the chart. */

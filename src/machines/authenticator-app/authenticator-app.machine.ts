@@ -60,9 +60,6 @@ export function refusedCodeProblem(error: unknown): CodeProblem {
   return 'failed'
 }
 
-/** The Base32 secret in groups of four, as it is easiest to type: 'JBSW Y3DP EHPK 3PXP'. */
-export const groupedSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
-
 const empty: AuthenticatorAppContext = {
   enabled: false,
   recoveryCodesLeft: 0,

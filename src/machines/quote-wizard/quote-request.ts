@@ -18,16 +18,6 @@ export { MAX_QUOTE_AMOUNT, parseQuoteAmount, quoteAmountProblem } from '../../..
 /** Spec §4 "Quote dialog" defaults: from EUR, to BTC, amount 1000. */
 export const QUOTE_DEFAULTS = { fromCurrency: 'EUR', toCurrency: 'BTC', amount: '1000' } as const
 
-/** The contract's lengths for the free-text fields, so the inputs stop where the server would refuse. */
-export const QUOTE_MAX_LENGTH = {
-  name: 200,
-  email: 254,
-  phone: 32,
-  country: 100,
-  message: 3900,
-  promoCode: 64,
-} as const
-
 export const PROMO_CODE_PREFIX = 'Promo code: '
 
 /** Spec §3: the message sent is the free text combined with a promo-code line. */

@@ -1,11 +1,9 @@
 import { QRCodeSVG } from 'qrcode.react'
-import {
-  groupedSecret,
-  type AuthenticatorAppView,
-} from '../../machines/authenticator-app/authenticator-app.machine'
+import type { AuthenticatorAppView } from '../../machines/authenticator-app/authenticator-app.machine'
 import { InputField } from './account-fields'
 import {
   APP_CODE_LABEL,
+  groupedSecret,
   APP_KEY_LEAD,
   APP_LEAD_OFF,
   APP_LOAD_FAILED,

@@ -2,10 +2,10 @@ import { useId } from 'react'
 import {
   CRYPTO_CURRENCIES,
   FIAT_CURRENCIES,
-  QUOTE_MAX_LENGTH,
   type CryptoCurrency,
   type FiatCurrency,
-} from '../../machines/quote-wizard/quote-request'
+} from '../../../domain/currencies'
+import { QUOTE_MAX_LENGTH } from '../../../domain/quote'
 import type { QuoteTextField, QuoteView } from '../../machines/quote-wizard/quote-wizard.machine'
 import { InputField, SelectField, TextAreaField, type OptionGroup } from './account-fields'
 import { COUNTRIES } from './countries'

@@ -10,6 +10,9 @@ export const SECURITY_TITLE = 'Security'
 export const SECURITY_LEAD =
   'Add a second step to your sign-in and see where your account is signed in.'
 
+/** The Base32 secret in groups of four, as it is easiest to type: 'JBSW Y3DP EHPK 3PXP'. */
+export const groupedSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
+
 const generic = 'Please try again or contact support.'
 const tooMany = 'Too many attempts. Please wait a few minutes and try again.'
 const confirmAgain = "please confirm it's you and try again."

@@ -5,10 +5,8 @@
  * retry once; a retry's own 401 is returned as it is.
  */
 import type { Middleware } from 'openapi-fetch'
-import { waitFor, type ActorRefFrom } from 'xstate'
-import type { AuthMachine } from './auth.machine'
-
-export type AuthActorRef = ActorRefFrom<AuthMachine>
+import { waitFor } from 'xstate'
+import type { AuthActorRef } from '../machines/auth/auth.machine'
 
 /** What the middleware needs from the session. */
 export interface SessionBroker {

@@ -1,0 +1,178 @@
+/**
+ * The import rules of the layers (ARCHITECTURE.md, decision 094) are enforced by `npm run lint`:
+ * this runs the project's own eslint.config.js on small snippets placed in each layer and asserts
+ * what it reports, then on the real tree (layer rules only) and asserts it reports nothing.
+ */
+import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { describe, expect, it } from 'vitest'
+
+const layerRules = new Set([
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-imports',
+  'no-restricted-globals',
+  'no-restricted-properties',
+])
+
+// Type information is not needed by these rules, and snippets are not in any tsconfig.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: [
+    tseslint.configs.disableTypeChecked,
+    {
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
+    },
+  ],
+  ruleFilter: ({ ruleId }) => layerRules.has(ruleId),
+})
+
+/** The layer rules' messages for `code` as if it were the file `filePath`. */
+async function reported(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  if (!result) throw new Error(`nothing linted for ${filePath}`)
+  return result.messages.map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`)
+}
+
+describe('layer rules', () => {
+  it('refuse a ui file that does I/O or imports a machine or the API client', async () => {
+    const file = 'src/ui/landing/layer-check.tsx'
+    expect(await reported(file, "export const load = () => fetch('/api/config')\n")).toEqual([
+      expect.stringMatching(/^no-restricted-globals: Unexpected use of 'fetch'/),
+    ])
+    expect(await reported(file, "export const load = () => window.fetch('/api/config')\n")).toEqual(
+      [expect.stringMatching(/^no-restricted-properties: 'window.fetch'/)],
+    )
+    expect(
+      await reported(file, 'export const later = (f: () => void) => setTimeout(f, 750)\n'),
+    ).toEqual([expect.stringMatching(/^no-restricted-globals: Unexpected use of 'setTimeout'/)])
+    expect(
+      await reported(
+        file,
+        "import { createMainClient } from '../../api/main-client'\nexport const api = createMainClient()\n",
+      ),
+    ).toEqual([expect.stringMatching(/ui does no I\/O/)])
+    expect(
+      await reported(
+        file,
+        "import { authMachine } from '../../machines/auth/auth.machine'\nexport const m = authMachine\n",
+      ),
+    ).toEqual([expect.stringMatching(/ui imports nothing stateful/)])
+    expect(
+      await reported(
+        file,
+        "import { useSelector } from '@xstate/react'\nexport const s = useSelector\n",
+      ),
+    ).toEqual([expect.stringMatching(/ui imports nothing stateful/)])
+  })
+
+  it("let a ui file take a machine's view types, the router's Link and domain/ facts", async () => {
+    expect(
+      await reported(
+        'src/ui/account/layer-check.tsx',
+        [
+          "import { Link } from '@tanstack/react-router'",
+          "import type { QuoteView } from '../../machines/quote-wizard/quote-wizard.machine'",
+          "import { FIAT_CURRENCIES } from '../../../domain/currencies'",
+          'export const parts = [Link, FIAT_CURRENCIES] as const',
+          'export type View = QuoteView',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([])
+  })
+
+  it('refuse a machine that imports React, the router, openapi-fetch or the client, or touches I/O or the DOM', async () => {
+    const file = 'src/machines/converter/layer-check.machine.ts'
+    for (const source of ['react', '@xstate/react', '@tanstack/react-router']) {
+      expect(
+        await reported(file, `import * as lib from '${source}'\nexport const l = lib\n`),
+        source,
+      ).toEqual([expect.stringMatching(/Machines import no React and no router/)])
+    }
+    for (const source of ['openapi-fetch', '../../api/main-client', '../../api/refresh-queue']) {
+      expect(
+        await reported(file, `import * as lib from '${source}'\nexport const l = lib\n`),
+        source,
+      ).toEqual([expect.stringMatching(/Machines never build or call the API client/)])
+    }
+    expect(await reported(file, "export const load = () => fetch('/api/rates')\n")).toEqual([
+      expect.stringMatching(/^no-restricted-globals: Unexpected use of 'fetch'/),
+    ])
+    expect(await reported(file, "export const key = () => localStorage.getItem('k')\n")).toEqual([
+      expect.stringMatching(/^no-restricted-globals: Unexpected use of 'localStorage'/),
+    ])
+    expect(await reported(file, 'export const title = () => document.title\n')).toEqual([
+      expect.stringMatching(/Machines use no DOM/),
+    ])
+  })
+
+  it("let an actors file take the client's type (the app provides the client)", async () => {
+    expect(
+      await reported(
+        'src/machines/converter/layer-check.actors.ts',
+        "import type { MainClient } from '../../api/main-client'\nimport { unwrap } from '../../api/api-error'\nexport const f = (api: MainClient) => [api, unwrap]\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('refuse a server file that imports src/, and domain code that imports server/http/', async () => {
+    expect(
+      await reported(
+        'server/quotes/layer-check.ts',
+        "import { createConfigSource } from '../../src/app-config'\nexport const c = createConfigSource\n",
+      ),
+    ).toEqual([expect.stringMatching(/never the SPA \(src\/\)/)])
+    expect(
+      await reported(
+        'server/http/layer-check.ts',
+        "import type { MainClient } from '../../src/api/main-client'\nexport type C = MainClient\n",
+      ),
+    ).toEqual([expect.stringMatching(/never the SPA \(src\/\)/)])
+    expect(
+      await reported(
+        'server/quotes/layer-check.ts',
+        "import { HttpProblem } from '../http/problem.ts'\nexport const p = HttpProblem\n",
+      ),
+    ).toEqual([expect.stringMatching(/Domain code does not import the HTTP layer/)])
+    expect(
+      await reported(
+        'server/quotes/layer-check.ts',
+        "import { problemTypes } from '../http/contract.gen.ts'\nexport const p = problemTypes\n",
+      ),
+    ).toEqual([expect.stringMatching(/Only the contract's types/)])
+  })
+
+  it("let the HTTP layer import the domain, and the domain the contract's types", async () => {
+    expect(
+      await reported(
+        'server/http/layer-check.ts',
+        "import { HttpProblem } from './problem.ts'\nimport { InvalidInput } from '../domain-errors.ts'\nexport const p = [HttpProblem, InvalidInput]\n",
+      ),
+    ).toEqual([])
+    expect(
+      await reported(
+        'server/quotes/layer-check.ts',
+        "import type { components } from '../http/contract.gen.ts'\nexport type Q = components['schemas']['ExchangeRequestCreate']\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('refuse an SPA file that imports the server', async () => {
+    expect(
+      await reported(
+        'src/routes/layer-check.ts',
+        "import { buildApp } from '../../server/app.ts'\nexport const b = buildApp\n",
+      ),
+    ).toEqual([expect.stringMatching(/never the server/)])
+  })
+
+  it('report nothing on the tree as it is', async () => {
+    const results = await eslint.lintFiles(['src', 'server', 'domain'])
+    expect(results.length).toBeGreaterThan(100)
+    const problems = results.flatMap((r) =>
+      r.messages.map((m) => `${r.filePath}:${String(m.line)} ${m.ruleId ?? 'fatal'}: ${m.message}`),
+    )
+    expect(problems).toEqual([])
+  }, 60_000)
+})
