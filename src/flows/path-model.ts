@@ -1,10 +1,10 @@
 /**
  * The graph side of model-based testing, pure so the flow viewer can use it in the browser too:
- * a machine's states and transitions, and paths (from @xstate/graph) that together take every
+ * a machine's states and transitions, and paths (from xstate/graph) that together take every
  * reachable transition. Running the paths and measuring coverage is in tests/support/model-paths.ts.
  */
 /* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access -- XState's Any* machine and graph types are built on `any` */
-import { TestModel } from '@xstate/graph'
+import { TestModel } from 'xstate/graph'
 import type {
   AnyEventObject,
   AnyStateMachine,
