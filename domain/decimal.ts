@@ -48,11 +48,6 @@ export function decimalOrNull(text: string): Decimal | null {
 export const ZERO = decimal('0')
 export const ONE = decimal('1')
 
-/** `value` rounded half away from zero to `places` decimals. */
-export function round(value: Decimal, places: number): Decimal {
-  return value.round(places, HALF_AWAY_FROM_ZERO)
-}
-
 /** a / b rounded half away from zero to `places` decimals, in one correctly rounded step. */
 export function divide(a: Decimal, b: Decimal, places: number): Decimal {
   const Ctor = exact(places)
@@ -69,16 +64,6 @@ export function fixed(value: Decimal, places: number): string {
 /** The value in plain notation with no rounding and no exponent: '0.0000001', '1000'. */
 export function plain(value: Decimal): string {
   return value.toFixed()
-}
-
-/** The canonical text of a decimal string ('1000.50' → '1000.5', '007' → '7'). */
-export function canonical(text: string): string {
-  return plain(decimal(text))
-}
-
-/** Two decimal strings hold the same number ('0.10' and '0.1'). */
-export function sameDecimal(a: string, b: string): boolean {
-  return decimal(a).eq(decimal(b))
 }
 
 /**

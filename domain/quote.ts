@@ -3,7 +3,7 @@
  * amount parsed as an integer, and the calculation the customer and the team are e-mailed — the
  * converter's own rules for the same pair and amount (decision 014).
  */
-import { isFiatCryptoPair, type Currency } from './currencies.ts'
+import type { Currency } from './currencies.ts'
 import { decimal, plain } from './decimal.ts'
 import { convertToTarget, displayedRate, feePercent } from './exchange-rules.ts'
 import type { MarketFacts } from './market-facts.ts'
@@ -31,8 +31,6 @@ export function quoteAmountProblem(amount: string): QuoteAmountProblem | null {
   if (value.gt(decimal(MAX_QUOTE_AMOUNT))) return 'too-large'
   return null
 }
-
-export { isFiatCryptoPair }
 
 /** The calculation of a quote; the rate and the result are absent when no market rate came. */
 export interface QuoteCalculation {

@@ -119,5 +119,3 @@ export function createApp(options: AppOptions) {
   // The splash starts when the app first paints (the root layout), so its 750 ms are all shown.
   return { router, auth, splash, api }
 }
-
-export type App = ReturnType<typeof createApp>

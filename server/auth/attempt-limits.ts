@@ -108,5 +108,3 @@ export function createAttemptLimits(db: Database, now: () => Date) {
     },
   }
 }
-
-export type AttemptLimits = ReturnType<typeof createAttemptLimits>

@@ -100,10 +100,6 @@ export class HttpProblem extends Error {
   }
 }
 
-export function validationProblem(errors: FieldError[], detail = 'The request is not valid.') {
-  return new HttpProblem(400, detail, { errorType: 'VALIDATION_ERROR', errors })
-}
-
 export function problemBody(
   status: number,
   detail: string,

@@ -17,7 +17,9 @@ type ContractCrypto = components['schemas']['CryptoCurrency']
 type Same<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never]
   ? true
   : Exclude<A, B> | Exclude<B, A>
+/** @public A compile-time check (the lists equal the contract's enums); its value is never read. */
 export const contractFiatCovered: Same<FiatCurrency, ContractFiat> = true
+/** @public */
 export const contractCryptoCovered: Same<CryptoCurrency, ContractCrypto> = true
 
 export const fiatCurrencies = FIAT_CURRENCIES
@@ -25,7 +27,6 @@ export const cryptoCurrencies = CRYPTO_CURRENCIES
 export {
   isCrypto,
   isFiat,
-  type Currency,
   type CryptoCurrency,
   type FiatCurrency,
 } from '../../domain/currencies.ts'

@@ -1,7 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths } from './main.gen'
 
-export type MainPaths = paths
 export type MainClient = ReturnType<typeof createMainClient>
 
 /**

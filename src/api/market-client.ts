@@ -1,7 +1,6 @@
 import createClient from 'openapi-fetch'
 import type { paths } from './market.gen'
 
-export type MarketPaths = paths
 export type MarketClient = ReturnType<typeof createMarketClient>
 
 /** The exchange's public market-data API (or our same-origin sandbox/proxy of it); no credentials. */

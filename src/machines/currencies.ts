@@ -17,7 +17,9 @@ type ContractCrypto = components['schemas']['CryptoCurrency']
 type Same<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never]
   ? true
   : Exclude<A, B> | Exclude<B, A>
+/** @public A compile-time check (the lists equal the contract's enums); its value is never read. */
 export const fiatMatchesContract: Same<FiatCurrency, ContractFiat> = true
+/** @public */
 export const cryptoMatchesContract: Same<CryptoCurrency, ContractCrypto> = true
 
 export { CRYPTO_CURRENCIES, FIAT_CURRENCIES }

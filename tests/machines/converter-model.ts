@@ -3,7 +3,6 @@
  * and the market API can cause, and what makes two snapshots different for the graph (the state,
  * the edited side, the rate, the currencies and whether the large-amount notice shows).
  */
-import { isFiat } from '../../domain/currencies'
 import { showsLargeAmountNotice, type CandlesAnswer } from '../../domain/exchange-rules'
 import type { MarketFacts } from '../../domain/market-facts'
 import type { ConverterSnapshot } from '../../src/machines/converter/converter.machine'
@@ -83,5 +82,3 @@ export function describeConverterEvent(event: AnyEventObject): string {
   if (event.type === DEBOUNCE_EVENT) return 'after debounce'
   return event.type
 }
-
-export const sourceIsFiat = (s: ConverterSnapshot) => isFiat(s.context.from.currency)

@@ -45,7 +45,6 @@ import {
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts'
 
 type Schemas = components['schemas']
-export type SecondFactorChallenge = Schemas['SecondFactorChallenge']
 export type SecondFactorProof = Schemas['SecondFactorProof']
 type SecondFactorMethod = Schemas['SecondFactorMethod']
 export type PasskeyView = Schemas['Passkey']

@@ -4,7 +4,7 @@
  * drift and a code typed as it changed) and only if its step is later than the last accepted one,
  * so a code that worked once, or an older one, never works again (docs/decisions/085).
  */
-import { generate, generateSecret, generateURI, verify } from 'otplib'
+import { generateSecret, generateURI, verify } from 'otplib'
 import { productName } from '../../mail/templates.ts'
 
 export const totpPeriodSeconds = 30
@@ -44,9 +44,4 @@ export async function matchTotp(
   } catch {
     return undefined
   }
-}
-
-/** The code an app shows at `at` (tests and tools; the server never needs to show one). */
-export function totpCode(secret: string, at: Date): Promise<string> {
-  return generate({ secret, epoch: Math.floor(at.getTime() / 1000) })
 }

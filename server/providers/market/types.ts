@@ -9,10 +9,6 @@ export const marketMethods = [
 
 export type MarketMethod = (typeof marketMethods)[number]
 
-export function isMarketMethod(value: string): value is MarketMethod {
-  return (marketMethods as readonly string[]).includes(value)
-}
-
 /** An answer as the exchange gives it: `{ok:'ok', data}` with 200, or `{error}` with a 4xx. */
 export interface MarketAnswer {
   status: number

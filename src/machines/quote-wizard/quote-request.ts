@@ -8,11 +8,6 @@ export type FiatCurrency = components['schemas']['FiatCurrency']
 export type CryptoCurrency = components['schemas']['CryptoCurrency']
 export type QuoteRequest = components['schemas']['ExchangeRequestCreate']
 
-/** Spec §3 "Currency": the amount is paid in fiat and converted to crypto (one of each). */
-import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '../currencies'
-
-export { CRYPTO_CURRENCIES, FIAT_CURRENCIES }
-
 export { MAX_QUOTE_AMOUNT, parseQuoteAmount, quoteAmountProblem } from '../../../domain/quote'
 
 /** Spec §4 "Quote dialog" defaults: from EUR, to BTC, amount 1000. */

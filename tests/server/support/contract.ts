@@ -235,8 +235,6 @@ export const mainSpec = main.spec
 export const resolveMainSchema = main.resolveSchema
 /** The contract's operation for a request, if it declares one. */
 export const findOperation = main.findOperation
-/** The operation ids of the contract (implemented or not). */
-export const contractOperationIds = main.contractOperationIds
 /**
  * Checks one answer and returns its parsed body (JSON) or text. Throws ContractViolation when the
  * answer is not one the contract allows.
