@@ -1,4 +1,27 @@
+import type { components } from './api/main.gen'
 import type { MainClient } from './api/main-client'
+
+/** The landing's part of GET /api/config (scheduling, contacts, licence, social links, GTM, market). */
+export type LandingSettings = Omit<
+  components['schemas']['ClientConfig'],
+  'providers' | 'sumsubBaseUrl' | 'flowsViewer'
+>
+
+/** What the landing shows until GET /api/config answers, or if it never does. */
+export const defaultLandingSettings: LandingSettings = {
+  marketBaseUrl: '/sandbox/market',
+  supportUrl: 'https://support.example.com/',
+  schedulingUrl: 'https://calendly.com/exchange-team/30min',
+  contactEmail: 'support@exchange.example.com',
+  licenceNumber: 'RDWW-1234',
+  address: 'ul. Marszałkowska 126/134, 00-008 Warsaw, Poland',
+  socialLinks: [
+    { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
+    { name: 'X', url: 'https://x.com/' },
+    { name: 'Telegram', url: 'https://t.me/' },
+  ],
+  gtmContainerId: '',
+}
 
 /** The public settings the screens use (GET /api/config): the help desk and the providers' mode. */
 export interface PublicSettings {
@@ -11,6 +34,8 @@ export interface PublicSettings {
   sumsubSandboxUrl: string | null
   /** Whether the live flow viewer (/flows) is served. */
   flowsViewer: boolean
+  /** The landing's settings: the defaults while the config could not be read. */
+  landing: LandingSettings
 }
 
 export interface ConfigSource {
@@ -23,12 +48,21 @@ const unknownSettings: PublicSettings = {
   sumsubBaseUrl: null,
   sumsubSandboxUrl: null,
   flowsViewer: false,
+  landing: defaultLandingSettings,
 }
 
-/** Reads /api/config once; a failed read gives no support link and is tried again next time. */
+const sources = new WeakMap<MainClient, ConfigSource>()
+
+/**
+ * The one loader of GET /api/config, shared by everything that holds the same client (the app's
+ * screens and the landing): read once; a failed read gives no support link and the landing's
+ * defaults, and is tried again next time.
+ */
 export function createConfigSource(api: MainClient): ConfigSource {
+  const known = sources.get(api)
+  if (known) return known
   let pending: Promise<PublicSettings> | undefined
-  return {
+  const source: ConfigSource = {
     load() {
       pending ??= api
         .GET('/api/config')
@@ -43,6 +77,16 @@ export function createConfigSource(api: MainClient): ConfigSource {
             sumsubBaseUrl: data.sumsubBaseUrl ?? null,
             sumsubSandboxUrl: data.sumsubSandboxUrl ?? null,
             flowsViewer: data.flowsViewer,
+            landing: {
+              marketBaseUrl: data.marketBaseUrl,
+              supportUrl: data.supportUrl,
+              schedulingUrl: data.schedulingUrl,
+              contactEmail: data.contactEmail,
+              licenceNumber: data.licenceNumber,
+              address: data.address,
+              socialLinks: data.socialLinks,
+              gtmContainerId: data.gtmContainerId,
+            },
           }
         })
         .catch(() => {
@@ -52,4 +96,6 @@ export function createConfigSource(api: MainClient): ConfigSource {
       return pending
     },
   }
+  sources.set(api, source)
+  return source
 }

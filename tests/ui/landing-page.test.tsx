@@ -147,6 +147,14 @@ describe('landing page (spec §2 Landing page)', () => {
     app.unmount()
   })
 
+  it('reads /api/config once for the landing and the app (one config loader)', async () => {
+    const app = await openLanding()
+    await act(() => app.router.navigate({ to: '/app/register' }))
+    await screen.findByRole('heading', { name: 'Sign up', level: 1 })
+    expect(app.api.count('GET', '/api/config')).toBe(1)
+    app.unmount()
+  })
+
   it('leads every call to action where the spec says', async () => {
     const app = await openLanding()
     const header = screen.getByRole('banner')
