@@ -25,36 +25,56 @@ describe('live mode: the Sumsub WebSDK (providers.md §1.8)', () => {
     const card = within(await screen.findByRole('region', { name: 'Personal account (KYC)' }))
     await app.user.click(await card.findByRole('button', { name: 'Continue' }))
 
-    // The SDK (loaded on demand) frames its page at the configured origin.
-    // (StrictMode mounts the SDK twice: the frame that stays is the second one.)
-    await flush()
-    const frame = await waitFor(() => {
-      const found = document.querySelector<HTMLIFrameElement>('iframe[src^="https://websdk"]')
-      if (!found?.isConnected) throw new Error('the WebSDK frame is not there yet')
-      return found
-    })
+    // The SDK (loaded on demand) frames its page at the configured origin. Each frame it makes
+    // says `idCheck.onReady` once its page has loaded, as the real frame page does: StrictMode
+    // and the lazy load may replace a frame, and only the one that stays gets its init.
     const frameId = `id_${btoa('live-token-1')}`
-    expect(frame.getAttribute('src')).toBe(`${SDK_ORIGIN}/websdk/websdk.html?_=${frameId}`)
-    const target = frame.contentWindow
-    if (!target) throw new Error('the frame has no window')
     const posted = vi.fn()
-    target.postMessage = posted as typeof target.postMessage
-    const sdkPosts = (data: Record<string, unknown>) => {
+    const loaded = new Set<Window>()
+    let current: Window | undefined
+    const sdkPostsFrom = (source: Window, data: Record<string, unknown>) => {
       act(() => {
         window.dispatchEvent(
           new MessageEvent('message', {
             data: { frameId, sessionId: 's-1', ...data },
             origin: SDK_ORIGIN,
-            source: target,
+            source,
           }),
         )
       })
     }
-    sdkPosts({ method: 'idCheck.onReady' })
+    const framesLoad = () => {
+      const frames = document.querySelectorAll<HTMLIFrameElement>('iframe[src^="https://websdk"]')
+      for (const frame of frames) {
+        const target = frame.contentWindow
+        if (!target || loaded.has(target)) continue
+        expect(frame.getAttribute('src')).toBe(`${SDK_ORIGIN}/websdk/websdk.html?_=${frameId}`)
+        loaded.add(target)
+        target.postMessage = posted as typeof target.postMessage
+        sdkPostsFrom(target, { method: 'idCheck.onReady' })
+      }
+    }
+    await flush()
+    await waitFor(() => {
+      framesLoad()
+      const inits = posted.mock.calls.flatMap((call, n) =>
+        (call[0] as { method?: string }).method === 'idCheck.init'
+          ? [posted.mock.contexts[n] as Window]
+          : [],
+      )
+      const init = inits.at(-1)
+      expect(init).toBeDefined()
+      current = init
+    })
     expect(posted).toHaveBeenCalledWith(
       expect.objectContaining({ method: 'idCheck.init', accessToken: 'live-token-1' }),
       '*',
     )
+    expect(document.querySelectorAll('iframe[src^="https://websdk"]')).toHaveLength(1)
+    const sdkPosts = (data: Record<string, unknown>) => {
+      if (!current) throw new Error('no frame has been initialised')
+      sdkPostsFrom(current, data)
+    }
 
     // The token expires: the chart fetches a new one and the SDK hands it to its frame.
     sdkPosts({ method: 'idCheck.onError', code: 'invalid-token', error: 'expired' })
