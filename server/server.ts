@@ -170,6 +170,9 @@ export async function startServer(
         clearInterval(resetRetry)
         await Promise.all([app.close(), delivery.stop()])
         await accounts.processResetRequests()
+        // Without SMTP the console printer shows what the resets just queued; the SMTP
+        // dispatcher has stopped already and leaves them to the other nodes.
+        await delivery.stop()
         await db.close()
       })()
       return stopping

@@ -19,7 +19,7 @@ export interface SmtpDispatcherOptions {
 export interface SmtpDispatcher {
   /** A transaction that queued e-mail has committed: look at the outbox now. */
   kick(): void
-  /** Finishes the message being sent, hands the rest of its claim back, closes the transport. */
+  /** Finishes the message being sent, hands the rest of its claim back, closes the transport (once). */
   stop(): Promise<void>
 }
 
@@ -174,13 +174,17 @@ export function startSmtpDispatcher(db: Database, options: SmtpDispatcherOptions
   const timer = setInterval(kick, intervalMs)
   timer.unref()
   kick()
+  let stopping: Promise<void> | undefined
   return {
     kick,
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
-      transport.close()
+    stop() {
+      stopping ??= (async () => {
+        stopped = true
+        clearInterval(timer)
+        await running
+        transport.close()
+      })()
+      return stopping
     },
   }
 }
