@@ -75,7 +75,7 @@ function layerRules() {
             message: 'ui imports nothing stateful: the route reads the actor and passes props.',
           },
           {
-            regex: '^openapi-fetch$|(^|/)api/(?!(main|market)\\.gen$)',
+            regex: '^openapi-fetch$|(^|/)api/',
             message:
               'ui does no I/O: the API client is used by actors in src/machines, provided by a route.',
           },
@@ -104,21 +104,16 @@ function layerRules() {
       rules: restrictImports(server),
     },
     {
-      // Domain services, providers, db, mail: no HTTP. The generated contract's types are the
-      // shared contract, not the HTTP layer (types only).
+      // Domain services, providers, db, mail: no HTTP. The generated contract (openapi/*.gen.ts)
+      // is the shared contract, not the HTTP layer: every layer may import it (decision 096).
       files: ['server/**/*.ts'],
       ignores: ['server/http/**', 'server/app.ts', 'server/main.ts', 'server/server.ts'],
       rules: restrictImports([
         ...server,
         {
-          regex: '(^|/)http/(?!contract\\.gen\\.ts$)',
+          regex: '(^|/)http/',
           message:
             'Domain code does not import the HTTP layer (server/http/): http maps domain results to answers.',
-        },
-        {
-          regex: '(^|/)http/contract\\.gen\\.ts$',
-          allowTypeImports: true,
-          message: "Only the contract's types (import type) from server/http/contract.gen.ts.",
         },
       ]),
     },
@@ -152,6 +147,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // The import rule (README "Layout"): domain/ is pure and shared; the server never imports src/.
+  // The generated contract is pure too (types and its enums' values, decision 096).
   {
     files: ['domain/**/*.ts'],
     rules: {
@@ -160,8 +156,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./|big\\.js$)',
-              message: 'domain/ imports only its own files and big.js: no React, Node or I/O.',
+              regex: '^(?!\\./|big\\.js$|\\.\\./openapi/(main|market)\\.gen\\.ts$)',
+              message:
+                'domain/ imports only its own files, big.js and the generated contract (../openapi/*.gen.ts): no React, Node or I/O.',
             },
           ],
         },

@@ -1,4 +1,4 @@
-import type { components } from './api/main.gen'
+import type { components } from '../openapi/main.gen'
 import type { MainClient } from './api/main-client'
 
 /** The landing's part of GET /api/config (scheduling, contacts, licence, social links, GTM, market). */

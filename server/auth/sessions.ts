@@ -4,7 +4,7 @@
  * bearer request looks the session up, so ending one ends its access tokens at the next request.
  */
 import Bowser from 'bowser'
-import type { components } from '../http/contract.gen.ts'
+import type { components } from '../../openapi/main.gen.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import {
   InvalidInput,

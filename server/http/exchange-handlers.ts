@@ -1,6 +1,6 @@
 import type { QuoteService } from '../quotes/quote-service.ts'
 import { requireUser } from './account-handlers.ts'
-import type { components } from './contract.gen.ts'
+import type { components } from '../../openapi/main.gen.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 type ExchangeRequest = components['schemas']['ExchangeRequest']

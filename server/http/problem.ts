@@ -1,6 +1,6 @@
 /** RFC 9457 problem details: the one error shape of the API (schema `Problem` in openapi/main.yaml). */
 import type { FieldError } from '../domain-errors.ts'
-import type { components } from './contract.gen.ts'
+import type { components } from '../../openapi/main.gen.ts'
 
 export type ErrorType =
   | 'INVALID_CREDENTIALS'

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { operations } from './contract.gen.ts'
+import type { operations } from '../../openapi/main.gen.ts'
 
 /** Operation ids of openapi/main.yaml. */
 export type OperationId = keyof operations

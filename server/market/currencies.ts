@@ -3,7 +3,7 @@
  * here they are checked against the server's generated contract types, both ways, so a currency
  * added to openapi/main.yaml fails the build until the lists have it.
  */
-import type { components } from '../http/contract.gen.ts'
+import type { components } from '../../openapi/main.gen.ts'
 import {
   CRYPTO_CURRENCIES,
   FIAT_CURRENCIES,

@@ -1,4 +1,4 @@
-import type { components } from './main.gen'
+import type { components } from '../../openapi/main.gen'
 
 export type ErrorType = components['schemas']['ErrorType']
 

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch'
-import type { paths } from './main.gen'
+import type { paths } from '../../openapi/main.gen'
 
 export type MainClient = ReturnType<typeof createMainClient>
 

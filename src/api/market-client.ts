@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch'
-import type { paths } from './market.gen'
+import type { paths } from '../../openapi/market.gen'
 
 export type MarketClient = ReturnType<typeof createMarketClient>
 

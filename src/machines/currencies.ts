@@ -2,7 +2,7 @@
  * Spec §3 "Currency": the lists live in domain/currencies.ts (shared with the server); here they
  * are checked against the SPA's generated contract types, both ways.
  */
-import type { components } from '../api/main.gen'
+import type { components } from '../../openapi/main.gen'
 import {
   CRYPTO_CURRENCIES,
   FIAT_CURRENCIES,

@@ -12,7 +12,7 @@ import type {
 } from '@simplewebauthn/server'
 import { generate } from 'otplib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { components } from '../../server/http/contract.gen.ts'
+import type { components } from '../../openapi/main.gen.ts'
 import {
   bearer,
   expectProblem,

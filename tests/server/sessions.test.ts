@@ -7,7 +7,7 @@
 import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { defaultAuthLimits, type AuthLimits } from '../../server/auth/account-service.ts'
-import type { components } from '../../server/http/contract.gen.ts'
+import type { components } from '../../openapi/main.gen.ts'
 import type { StoredMessage } from '../../server/mail/outbox.ts'
 import {
   bearer,

@@ -135,15 +135,9 @@ describe('layer rules', () => {
         "import { HttpProblem } from '../http/problem.ts'\nexport const p = HttpProblem\n",
       ),
     ).toEqual([expect.stringMatching(/Domain code does not import the HTTP layer/)])
-    expect(
-      await reported(
-        'server/quotes/layer-check.ts',
-        "import { problemTypes } from '../http/contract.gen.ts'\nexport const p = problemTypes\n",
-      ),
-    ).toEqual([expect.stringMatching(/Only the contract's types/)])
   })
 
-  it("let the HTTP layer import the domain, and the domain the contract's types", async () => {
+  it('let the HTTP layer import the domain, and every layer the generated contract', async () => {
     expect(
       await reported(
         'server/http/layer-check.ts',
@@ -153,9 +147,35 @@ describe('layer rules', () => {
     expect(
       await reported(
         'server/quotes/layer-check.ts',
-        "import type { components } from '../http/contract.gen.ts'\nexport type Q = components['schemas']['ExchangeRequestCreate']\n",
+        "import { errorTypeValues, type components } from '../../openapi/main.gen.ts'\nexport type Q = components['schemas']['ExchangeRequestCreate']\nexport const e = errorTypeValues\n",
       ),
     ).toEqual([])
+    expect(
+      await reported(
+        'domain/layer-check.ts',
+        "import { fiatCurrencyValues } from '../openapi/main.gen.ts'\nimport { decimal } from './decimal.ts'\nexport const f = [fiatCurrencyValues, decimal]\n",
+      ),
+    ).toEqual([])
+    expect(
+      await reported(
+        'src/ui/account/layer-check.tsx',
+        "import { sumsubReviewStatusValues } from '../../../openapi/main.gen'\nexport const s = sumsubReviewStatusValues\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('refuse a domain/ file that imports anything but its own files, big.js and the contract', async () => {
+    for (const source of ['../server/config.ts', '../src/app-config', 'node:crypto', 'react']) {
+      expect(
+        await reported(
+          'domain/layer-check.ts',
+          `import * as lib from '${source}'\nexport const l = lib\n`,
+        ),
+        source,
+      ).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*domain\/ imports only its own files/),
+      ])
+    }
   })
 
   it('refuse an SPA file that imports the server', async () => {

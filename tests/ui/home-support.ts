@@ -1,6 +1,6 @@
 /** Helpers for the customer-area UI tests: a signed-in customer on a fake API. */
 import { act } from '@testing-library/react'
-import type { components } from '../../src/api/main.gen'
+import type { components } from '../../openapi/main.gen'
 import { FakeApi, json, publicConfig } from './support/fake-api'
 import { ActorProbe, renderApp, type RenderAppOptions } from './support/render-app'
 

@@ -13,7 +13,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import type { components } from '../../http/contract.gen.ts'
+import type { components } from '../../../openapi/main.gen.ts'
 import { productName } from '../../mail/templates.ts'
 
 /**

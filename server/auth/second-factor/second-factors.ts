@@ -21,7 +21,7 @@ import {
   NotFound,
   WrongSecondFactor,
 } from '../../domain-errors.ts'
-import type { components } from '../../http/contract.gen.ts'
+import type { components } from '../../../openapi/main.gen.ts'
 import { createAttemptLimits, type Limit, type Reservation } from '../attempt-limits.ts'
 import type { TokenPair } from '../refresh-tokens.ts'
 import { hashToken, newSecretToken } from '../secrets.ts'

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { statusOf } from '../../api/api-call'
 import { errorTypeOf } from '../../api/api-error'
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
 
 type Schemas = components['schemas']

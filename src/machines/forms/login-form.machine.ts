@@ -4,7 +4,7 @@
  * with the server's answer (the token pair, or a second-factor challenge) for the login flow,
  * failure shows 'Email not verified' or the generic error.
  */
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'
 

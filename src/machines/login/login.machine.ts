@@ -7,7 +7,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 import {
   loginFormMachine,
   type LoginResult,

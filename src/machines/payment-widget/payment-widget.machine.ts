@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 import { isWebAddress, originOf, type PaybisWidgetEvent } from './paybis-events'
 
 export type PaymentSession = components['schemas']['PaybisRequest']

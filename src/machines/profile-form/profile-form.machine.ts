@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 import { isFormValid, validateForm, type FormSchema } from '../forms/validation'
 import { fieldErrorsOf, PROFILE_LABELS, type ProfileFieldErrors } from './profile-errors'
 

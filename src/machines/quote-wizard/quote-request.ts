@@ -2,7 +2,7 @@
  * The quote request's rules (spec §3 "Exchange or quote request", §5 "Quote dialog"): the fixed
  * currency lists, the integer amount (domain/quote.ts) and the message with its promo-code line.
  */
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 
 export type FiatCurrency = components['schemas']['FiatCurrency']
 export type CryptoCurrency = components['schemas']['CryptoCurrency']

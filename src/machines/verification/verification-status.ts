@@ -3,7 +3,7 @@
  * §4 "Verification"): 'Start' by default, 'Continue' while the status is init, and a disabled
  * 'Completed: approved' (GREEN) or 'Completed: rejected' (anything else) once completed.
  */
-import type { components } from '../../api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 
 export type VerificationKind = 'kyc' | 'kyb'
 export type ReviewStatus = components['schemas']['SumsubReviewStatus']

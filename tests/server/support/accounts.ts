@@ -1,7 +1,7 @@
 /** Small steps over HTTP that many tests share: unique e-mails, mailbox links, a verified user. */
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import type { components } from '../../../server/http/contract.gen.ts'
+import type { components } from '../../../openapi/main.gen.ts'
 import type { ApiResponse, HttpTarget } from './test-server.ts'
 
 export type TokenPair = components['schemas']['TokenPair']

@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 import { deferred, type Deferred } from '../../support/deferred'
 import { noFactors, thisSession } from './security-fixtures'
 

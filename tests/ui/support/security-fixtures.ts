@@ -1,5 +1,5 @@
 /** What the profile's Security section reads and sends, as the contract shapes it (issue 14). */
-import type { components } from '../../../src/api/main.gen'
+import type { components } from '../../../openapi/main.gen'
 
 type Schemas = components['schemas']
 export type Session = Schemas['Session']

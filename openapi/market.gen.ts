@@ -471,3 +471,21 @@ export interface operations {
     }
   }
 }
+type FlattenedDeepRequired<T> = {
+  [K in keyof T]-?: FlattenedDeepRequired<
+    T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]
+  >
+}
+type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
+  ? Readonly<Exclude<T, undefined>>
+  : Readonly<Exclude<T, undefined>[]>
+export const okValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Ok']> = ['ok']
+export const candlesRequestDataTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CandlesRequest']['dataType']
+> = ['bestAsk', 'bestBid']
+export const candlesRequestResolutionValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CandlesRequest']['resolution']
+> = ['1m', '5m', '15m', '30m', '1h', '2h', '4h', '1d']
+export const tradeSideValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Trade']['side']
+> = ['BUY', 'SELL']

@@ -2768,3 +2768,161 @@ export interface operations {
     }
   }
 }
+type FlattenedDeepRequired<T> = {
+  [K in keyof T]-?: FlattenedDeepRequired<
+    T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]
+  >
+}
+type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
+  ? Readonly<Exclude<T, undefined>>
+  : Readonly<Exclude<T, undefined>[]>
+export const pathsApiSumsubWebhookPostParametersHeaderXPayloadDigestAlgValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/sumsub/webhook']['post']['parameters']['header']['X-Payload-Digest-Alg']
+> = ['HMAC_SHA1_HEX', 'HMAC_SHA256_HEX', 'HMAC_SHA512_HEX']
+export const problemTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ProblemType']
+> = [
+  'about:blank',
+  'urn:exchange:problem:body-required',
+  'urn:exchange:problem:malformed-json',
+  'urn:exchange:problem:forbidden-character',
+  'urn:exchange:problem:bad-url',
+  'urn:exchange:problem:malformed-request',
+  'urn:exchange:problem:database-unavailable',
+  'urn:exchange:problem:provider-unavailable',
+  'urn:exchange:problem:node-stopping',
+]
+export const errorTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ErrorType']
+> = [
+  'VALIDATION_ERROR',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_TOKEN',
+  'RATE_LIMITED',
+  'STEP_UP_REQUIRED',
+  'OTHER_ERROR',
+]
+export const currencyCodeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CurrencyCode']
+> = [
+  'EUR',
+  'GBP',
+  'USD',
+  'BTC',
+  'ETH',
+  'ADA',
+  'ATOM',
+  'BAT',
+  'BCH',
+  'DOT',
+  'LINK',
+  'LTC',
+  'NEO',
+  'SHIB',
+  'SOL',
+  'TRX',
+  'USDC',
+  'USDT',
+  'XLM',
+  'XRP',
+]
+export const fiatCurrencyValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['FiatCurrency']
+> = ['EUR', 'GBP', 'USD']
+export const cryptoCurrencyValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CryptoCurrency']
+> = [
+  'BTC',
+  'ETH',
+  'ADA',
+  'ATOM',
+  'BAT',
+  'BCH',
+  'DOT',
+  'LINK',
+  'LTC',
+  'NEO',
+  'SHIB',
+  'SOL',
+  'TRX',
+  'USDC',
+  'USDT',
+  'XLM',
+  'XRP',
+]
+export const secondFactorMethodValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SecondFactorMethod']
+> = ['passkey', 'totp', 'recovery-code']
+export const passkeyRequestOptionsUserVerificationValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyRequestOptions']['userVerification']
+> = ['required', 'preferred', 'discouraged']
+export const passkeyCreationOptionsPubKeyCredParamsTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyCreationOptions']['pubKeyCredParams']['type']
+> = ['public-key']
+export const passkeyDescriptorTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyDescriptor']['type']
+> = ['public-key']
+export const passkeyAssertionTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyAssertion']['type']
+> = ['public-key']
+export const passkeyAssertionAuthenticatorAttachmentValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyAssertion']['authenticatorAttachment']
+> = ['platform', 'cross-platform']
+export const passkeyAttestationTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyAttestation']['type']
+> = ['public-key']
+export const passkeyAttestationAuthenticatorAttachmentValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PasskeyAttestation']['authenticatorAttachment']
+> = ['platform', 'cross-platform']
+export const endSessionResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['EndSessionResponse']['status']
+> = ['session-ended']
+export const registerResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RegisterResponse']['status']
+> = ['pending-verification']
+export const verifyEmailResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['VerifyEmailResponse']['status']
+> = ['verified']
+export const resetPasswordResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ResetPasswordResponse']['status']
+> = ['sent']
+export const newPasswordResponseStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['NewPasswordResponse']['status']
+> = ['password-changed']
+export const exchangeRequestStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ExchangeRequestStatus']
+> = ['new']
+export const sumsubReviewStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SumsubReviewStatus']
+> = [
+  'init',
+  'pending',
+  'prechecked',
+  'queued',
+  'completed',
+  'onHold',
+  'awaitingService',
+  'awaitingUser',
+]
+export const sumsubReviewResultReviewAnswerValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SumsubReviewResult']['reviewAnswer']
+> = ['GREEN', 'RED']
+export const sumsubWebhookReviewResultReviewAnswerValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SumsubWebhookReviewResult']['reviewAnswer']
+> = ['GREEN', 'RED']
+export const statusOkStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['StatusOk']['status']
+> = ['ok']
+export const healthStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Health']['status']
+> = ['ok']
+export const healthDatabaseValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Health']['database']
+> = ['ok']
+export const livenessStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Liveness']['status']
+> = ['ok']
+export const clientConfigProvidersValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ClientConfig']['providers']
+> = ['sandbox', 'live']
