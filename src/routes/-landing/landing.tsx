@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import type { InspectionEvent } from 'xstate'
 import type { MainClient } from '../../api/main-client'
 import type { AuthActorRef } from '../../machines/auth/auth.machine'
@@ -11,6 +11,7 @@ import '../../ui/landing/landing.css'
 import { usePrefersReducedMotion, useScrollStep, useWanted } from './browser-hooks'
 import ConsentControl from './consent-control'
 import { useHeadline } from './use-headline'
+import { useProfileLoaded } from './use-profile-loaded'
 
 // Below the fold and the scheduling widget come in chunks of their own, so the first paint needs
 // only the header, the hero, the benefits and the cookie banner. The sections below the fold
@@ -29,7 +30,7 @@ export interface LandingProps {
 /** The landing page (spec §2 "Landing page"): glue between the app's actors and the views. */
 export function Landing({ auth, api, inspect }: LandingProps) {
   const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
-  const profileLoaded = useProfileLoaded(signedIn, api)
+  const profileLoaded = useProfileLoaded(auth, api, inspect)
   const reducedMotion = usePrefersReducedMotion()
   const { word, shown } = useHeadline(reducedMotion, inspect)
   const [benefitsRef, activeBenefit] = useScrollStep(BENEFITS.length)
@@ -80,29 +81,4 @@ export function Landing({ auth, api, inspect }: LandingProps) {
       ) : null}
     </div>
   )
-}
-
-/**
- * Spec §4: the header's logged-in display depends on whether the profile query returned data.
- * The profile is asked for while signed in (through the refresh queue, like every protected call).
- */
-function useProfileLoaded(signedIn: boolean, api: MainClient): boolean {
-  const [loaded, setLoaded] = useState(false)
-  useEffect(() => {
-    if (!signedIn) return
-    // A remount (StrictMode) or sign-out cancels the request; its outcome then counts for nothing.
-    const request = new AbortController()
-    api
-      .GET('/api/users/profile', { signal: request.signal })
-      .then(({ data }) => {
-        if (!request.signal.aborted) setLoaded(data !== undefined)
-      })
-      .catch(() => {
-        if (!request.signal.aborted) setLoaded(false)
-      })
-    return () => {
-      request.abort()
-    }
-  }, [signedIn, api])
-  return signedIn && loaded
 }
