@@ -27,7 +27,10 @@ export interface LandingProps {
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
-/** The landing page (spec §2 "Landing page"): glue between the app's actors and the views. */
+/**
+ * The landing page (docs/product/screens.md#landing-page): glue between the app's actors and the
+ * views.
+ */
 export function Landing({ auth, api, inspect }: LandingProps) {
   const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
   const profileLoaded = useProfileLoaded(auth, api, inspect)
