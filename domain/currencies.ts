@@ -1,36 +1,33 @@
 /**
- * Spec §3 "Currency": the fixed lists of the product's currencies and their class. The SPA and
- * the server each check these lists against the contract's enums (src/machines/currencies.ts,
- * server/market/currencies.ts).
+ * The product's currencies and their class (docs/product/data.md#currencies). The lists are the
+ * contract's enums (openapi/main.yaml `FiatCurrency`, `CryptoCurrency`, `CurrencyCode`), generated
+ * as values into openapi/main.gen.ts: a currency is added in the contract, nowhere else.
  */
+import {
+  cryptoCurrencyValues,
+  currencyCodeValues,
+  fiatCurrencyValues,
+  type components,
+} from '../openapi/main.gen.ts'
 
-export const FIAT_CURRENCIES = ['EUR', 'GBP', 'USD'] as const
-export const CRYPTO_CURRENCIES = [
-  'BTC',
-  'ETH',
-  'ADA',
-  'ATOM',
-  'BAT',
-  'BCH',
-  'DOT',
-  'LINK',
-  'LTC',
-  'NEO',
-  'SHIB',
-  'SOL',
-  'TRX',
-  'USDC',
-  'USDT',
-  'XLM',
-  'XRP',
-] as const
+export const FIAT_CURRENCIES = fiatCurrencyValues
+export const CRYPTO_CURRENCIES = cryptoCurrencyValues
 
-export type FiatCurrency = (typeof FIAT_CURRENCIES)[number]
-export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number]
-export type Currency = FiatCurrency | CryptoCurrency
+export type FiatCurrency = components['schemas']['FiatCurrency']
+export type CryptoCurrency = components['schemas']['CryptoCurrency']
+/**
+ * Any of them: the contract's `CurrencyCode`, which must list exactly the fiat and the crypto codes
+ * (otherwise this is `never` and ALL_CURRENCIES below fails to compile).
+ */
+export type Currency = SameUnion<
+  FiatCurrency | CryptoCurrency,
+  components['schemas']['CurrencyCode']
+>
 export type CurrencyClass = 'fiat' | 'crypto'
 
-export const ALL_CURRENCIES: readonly Currency[] = [...FIAT_CURRENCIES, ...CRYPTO_CURRENCIES]
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? A : never) : never
+
+export const ALL_CURRENCIES: readonly Currency[] = currencyCodeValues
 
 export function isCurrency(value: string): value is Currency {
   return (ALL_CURRENCIES as readonly string[]).includes(value)
@@ -53,7 +50,7 @@ export function isFiatCryptoPair(from: string, to: string): boolean {
   return (isFiat(from) && isCrypto(to)) || (isCrypto(from) && isFiat(to))
 }
 
-/** The selectors' two groups, in order, with their labels (spec §2 "Express converter widget"). */
+/** The selectors' two groups, in order, with their labels (docs/product/screens.md#express-converter-widget). */
 export const CURRENCY_GROUPS: readonly { label: string; currencies: readonly Currency[] }[] = [
   { label: 'Fiat Currencies', currencies: FIAT_CURRENCIES },
   { label: 'Crypto Currencies', currencies: CRYPTO_CURRENCIES },

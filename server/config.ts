@@ -2,6 +2,10 @@ import { createPrivateKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
+import { defaultMarketBaseUrls, defaultSiteSettings } from '../domain/site-settings.ts'
+import { clientConfigProvidersValues, type components } from '../openapi/main.gen.ts'
+
+type ClientConfig = components['schemas']['ClientConfig']
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -24,7 +28,7 @@ export interface Config {
   trustProxy: string[]
   /** Serve the local mailbox at /dev/mailbox: only with MAILBOX=1, never in production. */
   mailboxEnabled: boolean
-  providers: 'sandbox' | 'live'
+  providers: ClientConfig['providers']
   /** Sumsub (KYC/KYB). In sandbox mode the credentials are the in-process fake's own. */
   sumsub: {
     baseUrl: string
@@ -56,21 +60,11 @@ export interface Config {
     /** normal, empty (`data: []`) or error (429): how /sandbox/market answers by default. */
     marketMode: 'normal' | 'empty' | 'error'
   }
-  /** Public settings the SPA reads from GET /api/config. */
-  site: {
-    marketBaseUrl: string
-    supportUrl: string
-    schedulingUrl: string
-    contactEmail: string
-    licenceNumber: string
-    address: string
-    socialLinks: { name: string; url: string }[]
-    gtmContainerId: string
-    /** Sandbox mode only: the local verification page the SPA frames instead of the WebSDK. */
-    sumsubSandboxUrl?: string
-    /** The live flow viewer at /flows: only with FLOWS_VIEWER=1. */
-    flowsViewer: boolean
-  }
+  /**
+   * Public settings the SPA reads from GET /api/config (sumsubSandboxUrl in sandbox mode only;
+   * flowsViewer, the live flow viewer at /flows, only with FLOWS_VIEWER=1).
+   */
+  site: Omit<ClientConfig, 'providers' | 'sumsubBaseUrl'>
 }
 
 export class ConfigError extends Error {
@@ -161,14 +155,9 @@ function flag(env: Env, name: string): boolean {
   return oneOf(env, name, ['0', '1'], '0') === '1'
 }
 
-function socialLinks(env: Env): { name: string; url: string }[] {
+function socialLinks(env: Env): ClientConfig['socialLinks'] {
   const raw = read(env, 'SOCIAL_LINKS')
-  if (raw === undefined)
-    return [
-      { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
-      { name: 'X', url: 'https://x.com/' },
-      { name: 'Telegram', url: 'https://t.me/' },
-    ]
+  if (raw === undefined) return defaultSiteSettings.socialLinks
   // Format: "Name=https://…,Name=https://…"
   return raw.split(',').map((entry) => {
     const [name, link] = entry.split('=', 2).map((p) => p.trim())
@@ -267,7 +256,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       'PROVIDERS',
       'is not set: PROVIDERS=live uses the real Sumsub, Paybis and market data; PROVIDERS=sandbox the local fakes (development only)',
     )
-  const providers = oneOf(env, 'PROVIDERS', ['sandbox', 'live'], 'live')
+  const providers = oneOf(env, 'PROVIDERS', clientConfigProvidersValues, 'live')
   const sandbox = providers === 'sandbox'
   if (sandbox && production)
     throw new ConfigError(
@@ -353,18 +342,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       marketBaseUrl: relativeOrAbsoluteUrl(
         env,
         'MARKET_BASE_URL',
-        sandbox ? '/sandbox/market' : '/market',
+        defaultMarketBaseUrls[providers],
       ),
-      supportUrl: url(env, 'SUPPORT_URL', ['https:', 'http:']) ?? 'https://support.example.com/',
+      supportUrl: url(env, 'SUPPORT_URL', ['https:', 'http:']) ?? defaultSiteSettings.supportUrl,
       schedulingUrl:
-        url(env, 'SCHEDULING_URL', ['https:', 'http:']) ??
-        'https://calendly.com/exchange-team/30min',
-      contactEmail: email(env, 'CONTACT_EMAIL', 'support@exchange.example.com'),
-      licenceNumber: read(env, 'LICENCE_NUMBER') ?? 'RDWW-1234',
-      address: read(env, 'COMPANY_ADDRESS') ?? 'ul. Marszałkowska 126/134, 00-008 Warsaw, Poland',
+        url(env, 'SCHEDULING_URL', ['https:', 'http:']) ?? defaultSiteSettings.schedulingUrl,
+      contactEmail: email(env, 'CONTACT_EMAIL', defaultSiteSettings.contactEmail),
+      licenceNumber: read(env, 'LICENCE_NUMBER') ?? defaultSiteSettings.licenceNumber,
+      address: read(env, 'COMPANY_ADDRESS') ?? defaultSiteSettings.address,
       socialLinks: socialLinks(env),
       gtmContainerId: (() => {
-        const id = read(env, 'GTM_CONTAINER_ID') ?? ''
+        const id = read(env, 'GTM_CONTAINER_ID') ?? defaultSiteSettings.gtmContainerId
         if (!/^(GTM-[A-Z0-9]+)?$/.test(id))
           throw new ConfigError('GTM_CONTAINER_ID', `must look like GTM-XXXXXXX, got "${id}"`)
         return id

@@ -1,12 +1,10 @@
+import type { components } from '../openapi/main.gen.ts'
+
 /**
- * One invalid field of a request: the contract's `FieldError` (openapi/main.yaml), which
- * http/problem.ts puts in a problem's `errors`. Defined here so that the domain never imports http/.
+ * One invalid field of a request: the contract's `FieldError`, which http/problem.ts puts in a
+ * problem's `errors`.
  */
-export interface FieldError {
-  field: string
-  message: string
-  code: string
-}
+export type FieldError = components['schemas']['FieldError']
 
 /** Failures the domain reports as values; http/error-handler.ts maps each to problem+json. */
 export class InvalidCredentials extends Error {

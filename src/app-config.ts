@@ -1,5 +1,6 @@
 import type { components } from '../openapi/main.gen'
 import type { MainClient } from './api/main-client'
+import { defaultMarketBaseUrls, defaultSiteSettings } from '../domain/site-settings'
 
 /** The landing's part of GET /api/config (scheduling, contacts, licence, social links, GTM, market). */
 export type LandingSettings = Omit<
@@ -7,27 +8,20 @@ export type LandingSettings = Omit<
   'providers' | 'sumsubBaseUrl' | 'flowsViewer'
 >
 
-/** What the landing shows until GET /api/config answers, or if it never does. */
-export const defaultLandingSettings: LandingSettings = {
-  marketBaseUrl: '/sandbox/market',
-  supportUrl: 'https://support.example.com/',
-  schedulingUrl: 'https://calendly.com/exchange-team/30min',
-  contactEmail: 'support@exchange.example.com',
-  licenceNumber: 'RDWW-1234',
-  address: 'ul. Marszałkowska 126/134, 00-008 Warsaw, Poland',
-  socialLinks: [
-    { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
-    { name: 'X', url: 'https://x.com/' },
-    { name: 'Telegram', url: 'https://t.me/' },
-  ],
-  gtmContainerId: '',
+/**
+ * What the landing shows until GET /api/config answers, or if it never does: the server's own
+ * defaults (domain/site-settings.ts), market data from the sandbox's address.
+ */
+const defaultLandingSettings: LandingSettings = {
+  ...defaultSiteSettings,
+  marketBaseUrl: defaultMarketBaseUrls.sandbox,
 }
 
 /** The public settings the screens use (GET /api/config): the help desk and the providers' mode. */
 export interface PublicSettings {
   supportUrl: string | null
   /** Which provider adapters the server runs; null while unknown (the config could not be read). */
-  providers: 'sandbox' | 'live' | null
+  providers: components['schemas']['ClientConfig']['providers'] | null
   /** Live mode: the Sumsub WebSDK frame's origin when not the SDK's default. */
   sumsubBaseUrl: string | null
   /** Sandbox mode: the local verification page framed instead of the Sumsub WebSDK. */

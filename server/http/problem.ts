@@ -2,14 +2,8 @@
 import type { FieldError } from '../domain-errors.ts'
 import type { components } from '../../openapi/main.gen.ts'
 
-export type ErrorType =
-  | 'INVALID_CREDENTIALS'
-  | 'EMAIL_NOT_VERIFIED'
-  | 'INVALID_TOKEN'
-  | 'OTHER_ERROR'
-  | 'VALIDATION_ERROR'
-  | 'RATE_LIMITED'
-  | 'STEP_UP_REQUIRED'
+/** The contract's error types (`ErrorType`). */
+export type ErrorType = components['schemas']['ErrorType']
 
 /** The contract's problem types (`ProblemType`): identifiers, not addresses. */
 export type ProblemType = components['schemas']['ProblemType']
@@ -40,15 +34,8 @@ export const problemTypes = {
 /** Defined with the domain's failures (InvalidInput carries them); the answer's `errors` entries. */
 export type { FieldError }
 
-export interface Problem {
-  type: ProblemType
-  title: string
-  status: number
-  detail?: string
-  instance?: string
-  errorType?: ErrorType
-  errors?: FieldError[]
-}
+/** The answer's body: the contract's `Problem`. */
+export type Problem = components['schemas']['Problem']
 
 const titles: Record<number, string> = {
   400: 'Bad Request',

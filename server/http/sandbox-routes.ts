@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { decimal } from '../../domain/decimal.ts'
-import { cryptoCurrencies, fiatCurrencies } from '../market/currencies.ts'
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES, isCrypto, isFiat } from '../../domain/currencies.ts'
 import { isRecord, type FakeHandler } from '../providers/in-process-fetch.ts'
 import type { SandboxProviders } from '../providers/providers.ts'
 import type { SessionAnswer } from '../providers/sumsub/sandbox.ts'
@@ -50,8 +50,8 @@ export async function installSandbox(
     websdk: asset('sumsub-websdk.html'),
     websdkJs: asset('sumsub-websdk.js'),
     widget: asset('paybis-widget.html')
-      .replace('{{fiatOptions}}', options(fiatCurrencies, 'EUR'))
-      .replace('{{cryptoOptions}}', options(cryptoCurrencies, 'BTC')),
+      .replace('{{fiatOptions}}', options(FIAT_CURRENCIES, 'EUR'))
+      .replace('{{cryptoOptions}}', options(CRYPTO_CURRENCIES, 'BTC')),
     payment: asset('paybis-payment.html'),
     widgetJs: asset('paybis-widget.js'),
     css: asset('sandbox.css'),
@@ -128,8 +128,8 @@ export async function installSandbox(
             if (
               !/^\d{1,9}(\.\d{1,2})?$/.test(amount) ||
               decimal(amount).lt(decimal('5')) ||
-              !(fiatCurrencies as readonly string[]).includes(from) ||
-              !(cryptoCurrencies as readonly string[]).includes(to)
+              !isFiat(from) ||
+              !isCrypto(to)
             )
               return json(reply, 422, {
                 error: 'Enter an amount of at least 5 and pick the currencies.',

@@ -1,10 +1,11 @@
+import type { ReviewAnswer } from '../../domain/verification.ts'
 import type { VerificationService } from '../verification/verification-service.ts'
 import { requireUser } from './account-handlers.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 /** Thin glue from the Sumsub operations to the verification service. */
 export function verificationHandlers(verification: VerificationService): Handlers {
-  const result = (answer: 'GREEN' | 'RED' | null) => (answer ? { reviewAnswer: answer } : null)
+  const result = (answer: ReviewAnswer | null) => (answer ? { reviewAnswer: answer } : null)
   return {
     async createKycToken({ userId }) {
       return { status: 200, body: await verification.createToken(requireUser(userId), 'kyc') }

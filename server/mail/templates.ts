@@ -1,3 +1,4 @@
+import { FEE_THRESHOLD, feePercent } from '../../domain/exchange-rules.ts'
 import type { QuoteCalculation } from '../../domain/quote.ts'
 import type { MailMessage } from './outbox.ts'
 
@@ -206,6 +207,10 @@ export interface QuoteFigures extends QuoteCalculation {
   at: string
 }
 
+/** The fee tiers of domain/exchange-rules.ts in words: '4% below 10,000; 1.1% from 10,000'. */
+const feeThreshold = FEE_THRESHOLD.replace(/\B(?=(\d{3})+$)/g, ',')
+const feeTiers = `${feePercent('0')} below ${feeThreshold}; ${feePercent(FEE_THRESHOLD)} from ${feeThreshold}`
+
 function quoteLines(q: QuoteFigures): string[] {
   if (!q.rate || q.received === undefined)
     return [
@@ -216,7 +221,7 @@ function quoteLines(q: QuoteFigures): string[] {
   return [
     `You pay: ${q.amount} ${q.fromCurrency}`,
     `Rate: ${q.rate.text} (market data, ${q.at})`,
-    `Fee: ${q.feePercent} (4% below 10,000; 1.1% from 10,000 ${q.fromCurrency})`,
+    `Fee: ${q.feePercent} (${feeTiers} ${q.fromCurrency})`,
     `You receive (estimate): ${q.received} ${q.toCurrency}`,
   ]
 }

@@ -12,6 +12,7 @@ import { isCurrency, isFiatCryptoPair } from '../../domain/currencies.ts'
 import { fromSafeInteger, toSafeInteger } from '../../domain/decimal.ts'
 import { quoteCalculation } from '../../domain/quote.ts'
 import { displayedRate } from '../../domain/exchange-rules.ts'
+import type { components } from '../../openapi/main.gen.ts'
 import {
   quoteCalculationMessage,
   quoteRequestNotice,
@@ -20,20 +21,17 @@ import {
 import { currencyFacts, latestRate } from '../market/market-rate.ts'
 import type { MarketApi } from '../providers/market/types.ts'
 
-export interface QuoteInput {
-  fromCurrency: string
-  toCurrency: string
-  amount: number
-  name: string
-  email: string
-  phone: string
-  country: string
-  message: string
-}
+type ExchangeRequestStatus = components['schemas']['ExchangeRequestStatus']
+
+/** The contract's ExchangeRequestCreate, its currencies not yet checked (create() does). */
+export type QuoteInput = Omit<
+  components['schemas']['ExchangeRequestCreate'],
+  'fromCurrency' | 'toCurrency'
+> & { fromCurrency: string; toCurrency: string }
 
 export interface StoredQuote extends QuoteInput {
   id: string
-  status: 'new'
+  status: ExchangeRequestStatus
   createdAt: string
 }
 
@@ -61,7 +59,7 @@ interface QuoteRow {
   phone: string
   country: string
   message: string
-  status: 'new'
+  status: ExchangeRequestStatus
   quoted_rate: string | null
   quoted_fee_percent: string | null
   quoted_amount: string | null

@@ -8,32 +8,14 @@ import type { Database, Queryable } from '../db/database.ts'
 import { parseSumsubDate } from '../providers/sumsub/dates.ts'
 import { verifyWebhookDigest } from '../providers/sumsub/signing.ts'
 import type { SumsubApi } from '../providers/sumsub/types.ts'
-
-export type VerificationKind = 'kyc' | 'kyb'
-
-/** Sumsub's reviewStatus values the contract knows (SumsubReviewStatus). */
-export const reviewStatuses = [
-  'init',
-  'pending',
-  'prechecked',
-  'queued',
-  'completed',
-  'onHold',
-  'awaitingService',
-  'awaitingUser',
-] as const
-export type ReviewStatus = (typeof reviewStatuses)[number]
-export type ReviewAnswer = 'GREEN' | 'RED'
-
-const isReviewStatus = (value: unknown): value is ReviewStatus =>
-  typeof value === 'string' && (reviewStatuses as readonly string[]).includes(value)
-const isReviewAnswer = (value: unknown): value is ReviewAnswer =>
-  value === 'GREEN' || value === 'RED'
-
-export interface VerificationStatus {
-  reviewStatus: ReviewStatus | null
-  reviewAnswer: ReviewAnswer | null
-}
+import {
+  isReviewAnswer,
+  isReviewStatus,
+  type ReviewAnswer,
+  type ReviewStatus,
+  type VerificationKind,
+  type VerificationStatus,
+} from '../../domain/verification.ts'
 
 /** The fields of a webhook the server uses (the contract's SumsubWebhook). */
 export interface SumsubWebhookPayload {

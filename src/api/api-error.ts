@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/main.gen'
+import { errorTypeValues, type components } from '../../openapi/main.gen'
 
 export type ErrorType = components['schemas']['ErrorType']
 
@@ -21,18 +21,8 @@ export class ApiError extends Error {
   }
 }
 
-const knownErrorTypes: readonly string[] = [
-  'VALIDATION_ERROR',
-  'INVALID_CREDENTIALS',
-  'EMAIL_NOT_VERIFIED',
-  'INVALID_TOKEN',
-  'RATE_LIMITED',
-  'STEP_UP_REQUIRED',
-  'OTHER_ERROR',
-] satisfies ErrorType[]
-
 function isErrorType(value: unknown): value is ErrorType {
-  return typeof value === 'string' && knownErrorTypes.includes(value)
+  return typeof value === 'string' && (errorTypeValues as readonly string[]).includes(value)
 }
 
 /** The `errorType` of a problem+json body, OTHER_ERROR when the body has none. */

@@ -15,13 +15,14 @@ import {
   type Decimal,
 } from '../../../domain/decimal.ts'
 import {
-  cryptoCurrencies,
-  fiatCurrencies,
+  CRYPTO_CURRENCIES,
+  FIAT_CURRENCIES,
   isCrypto,
   isFiat,
   type CryptoCurrency,
   type FiatCurrency,
-} from '../../market/currencies.ts'
+} from '../../../domain/currencies.ts'
+import { candlesRequestDataTypeValues, type components } from '../../../openapi/market.gen.ts'
 import type { MarketAnswer, MarketApi, MarketMethod, SandboxMarketMode } from './types.ts'
 
 /** Reference prices in EUR, around which the sandbox's prices swing. */
@@ -65,7 +66,10 @@ export const resolutions = {
   '2h': 2 * hour,
   '4h': 4 * hour,
   '1d': day,
-} as const
+} as const satisfies Record<
+  NonNullable<components['schemas']['CandlesRequest']['resolution']>,
+  number
+>
 type Resolution = keyof typeof resolutions
 
 /** A stable phase per currency, so the coins do not all move together. */
@@ -144,8 +148,8 @@ function parseTime(value: unknown): number | undefined | 'bad' {
 }
 
 const allPairs = (): Pair[] =>
-  cryptoCurrencies.flatMap((crypto) =>
-    fiatCurrencies.map((fiat) => ({ base: crypto, quote: fiat, crypto, fiat, inverse: false })),
+  CRYPTO_CURRENCIES.flatMap((crypto) =>
+    FIAT_CURRENCIES.map((fiat) => ({ base: crypto, quote: fiat, crypto, fiat, inverse: false })),
   )
 
 export function createMarketSandbox(options: {
@@ -159,8 +163,10 @@ export function createMarketSandbox(options: {
     const pair = parsePair(body.pair)
     if (!pair) return unprocessable(`pair ${quoted(body.pair)} is not supported`)
     if (body.dataType === undefined) return unprocessable('Mandatory parameter dataType is missing')
-    if (body.dataType !== 'bestAsk' && body.dataType !== 'bestBid')
-      return unprocessable('Parameter dataType should be one of [bestAsk, bestBid]')
+    if (!(candlesRequestDataTypeValues as readonly unknown[]).includes(body.dataType))
+      return unprocessable(
+        `Parameter dataType should be one of [${candlesRequestDataTypeValues.join(', ')}]`,
+      )
     const resolution = (body.resolution ?? '1h') as Resolution
     const length = resolutions[resolution] as number | undefined
     if (length === undefined)
@@ -291,7 +297,7 @@ export function createMarketSandbox(options: {
 
   function currenciesInfo(): MarketAnswer {
     return ok([
-      ...fiatCurrencies.map((currency) => ({
+      ...FIAT_CURRENCIES.map((currency) => ({
         currency,
         fiat: true,
         precision: '2',
@@ -299,7 +305,7 @@ export function createMarketSandbox(options: {
         walletDeposit: true,
         walletWithdrawal: true,
       })),
-      ...cryptoCurrencies.map((currency) => ({
+      ...CRYPTO_CURRENCIES.map((currency) => ({
         currency,
         fiat: false,
         precision: '8',

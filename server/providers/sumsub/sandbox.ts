@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.ts'
 import type { FakeHandler, FakeRequest, FakeResponse } from '../in-process-fetch.ts'
 import { isRecord } from '../in-process-fetch.ts'
 import { sumsubDate, sumsubDateMs, sumsubDateTz } from './dates.ts'
+import { isReviewAnswer, type ReviewAnswer } from '../../../domain/verification.ts'
 import {
   safeEqual,
   sumsubRequestSignature,
@@ -38,7 +39,7 @@ interface ApplicantRow {
   level_name: string
   applicant_type: ApplicantType
   review_status: string
-  review_answer: 'GREEN' | 'RED' | null
+  review_answer: ReviewAnswer | null
   review_reject_type: string | null
   created_at: Date
   review_date: Date | null
@@ -50,7 +51,7 @@ export interface SandboxSession {
   levelName: string
   applicantType: ApplicantType
   reviewStatus: string
-  reviewResult: { reviewAnswer: 'GREEN' | 'RED'; reviewRejectType?: string } | null
+  reviewResult: { reviewAnswer: ReviewAnswer; reviewRejectType?: string } | null
   expiresAt: string
   /** HTTP status our webhook endpoint answered, when this call sent a webhook. */
   webhookStatus?: number
@@ -188,7 +189,7 @@ export function createSumsubSandbox(options: SumsubSandboxOptions) {
   async function setReview(
     applicant: ApplicantRow,
     status: 'pending' | 'completed',
-    answer?: 'GREEN' | 'RED',
+    answer?: ReviewAnswer,
     rejectType?: string,
   ): Promise<{ applicant: ApplicantRow; webhookStatus: number }> {
     await db.query(
@@ -364,8 +365,7 @@ export function createSumsubSandbox(options: SumsubSandboxOptions) {
           return { status: 200, body: { ok: 1 } }
         case 'POST status/testCompleted': {
           const answer = body.reviewAnswer
-          if (answer !== 'GREEN' && answer !== 'RED')
-            return error(400, 'reviewAnswer must be GREEN or RED')
+          if (!isReviewAnswer(answer)) return error(400, 'reviewAnswer must be GREEN or RED')
           const rejectType = body.reviewRejectType === 'FINAL' ? 'FINAL' : 'RETRY'
           await setReview(applicant, 'completed', answer, rejectType)
           return { status: 200, body: { ok: 1 } }
@@ -420,7 +420,7 @@ export function createSumsubSandbox(options: SumsubSandboxOptions) {
             ? setReview(applicant, 'pending')
             : { applicant },
         ),
-      review: (token: unknown, answer: 'GREEN' | 'RED') =>
+      review: (token: unknown, answer: ReviewAnswer) =>
         withToken(token, (applicant) => setReview(applicant, 'completed', answer, 'RETRY')),
     },
   }

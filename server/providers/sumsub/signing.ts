@@ -1,5 +1,10 @@
 /** Sumsub's two signatures (providers.md §1.2, §1.5): app-token request signing and webhook digests. */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import type { operations } from '../../../openapi/main.gen.ts'
+
+/** The contract's `X-Payload-Digest-Alg` values: the map below must name each, and no other. */
+type ContractDigestAlgorithm =
+  operations['sumsubWebhook']['parameters']['header']['X-Payload-Digest-Alg']
 
 /**
  * X-App-Access-Sig: lowercase hex HMAC-SHA256, keyed with the app token's secret, of
@@ -21,7 +26,7 @@ export const webhookDigestAlgorithms = {
   HMAC_SHA1_HEX: 'sha1',
   HMAC_SHA256_HEX: 'sha256',
   HMAC_SHA512_HEX: 'sha512',
-} as const
+} as const satisfies Record<ContractDigestAlgorithm, string>
 
 export type WebhookDigestAlgorithm = keyof typeof webhookDigestAlgorithms
 

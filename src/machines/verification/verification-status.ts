@@ -3,17 +3,13 @@
  * §4 "Verification"): 'Start' by default, 'Continue' while the status is init, and a disabled
  * 'Completed: approved' (GREEN) or 'Completed: rejected' (anything else) once completed.
  */
-import type { components } from '../../../openapi/main.gen'
+import {
+  isReviewAnswer,
+  isReviewStatus,
+  type VerificationStatus,
+} from '../../../domain/verification'
 
-export type VerificationKind = 'kyc' | 'kyb'
-export type ReviewStatus = components['schemas']['SumsubReviewStatus']
-export type ReviewAnswer = components['schemas']['SumsubReviewResult']['reviewAnswer']
-
-export interface VerificationStatus {
-  /** null: verification never started. */
-  reviewStatus: ReviewStatus | null
-  reviewAnswer: ReviewAnswer | null
-}
+export type { VerificationKind, VerificationStatus } from '../../../domain/verification'
 
 export const NOT_STARTED: VerificationStatus = { reviewStatus: null, reviewAnswer: null }
 
@@ -37,17 +33,6 @@ export function buttonOf(status: VerificationStatus): VerificationButton {
   return { label: status.reviewStatus === 'init' ? 'Continue' : 'Start', disabled: false }
 }
 
-const reviewStatuses: readonly string[] = [
-  'init',
-  'pending',
-  'prechecked',
-  'queued',
-  'completed',
-  'onHold',
-  'awaitingService',
-  'awaitingUser',
-] satisfies ReviewStatus[]
-
 /**
  * A status as the widget reports it (`idCheck.onApplicantStatusChanged` and its kin carry
  * `reviewStatus` and `reviewResult.reviewAnswer`); null when the payload is not one.
@@ -55,13 +40,10 @@ const reviewStatuses: readonly string[] = [
 export function statusFromWidget(payload: unknown): VerificationStatus | null {
   if (typeof payload !== 'object' || payload === null) return null
   const { reviewStatus, reviewResult } = payload as Record<string, unknown>
-  if (typeof reviewStatus !== 'string' || !reviewStatuses.includes(reviewStatus)) return null
+  if (!isReviewStatus(reviewStatus)) return null
   const answer =
     typeof reviewResult === 'object' && reviewResult !== null
       ? (reviewResult as Record<string, unknown>).reviewAnswer
       : undefined
-  return {
-    reviewStatus: reviewStatus as ReviewStatus,
-    reviewAnswer: answer === 'GREEN' || answer === 'RED' ? answer : null,
-  }
+  return { reviewStatus, reviewAnswer: isReviewAnswer(answer) ? answer : null }
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import type { components } from '../../../openapi/main.gen'
 import type { FrameRef } from './account-fields'
 
 /** The Sumsub WebSDK, loaded only when a live check opens (never with the landing or auth pages). */
@@ -6,7 +7,7 @@ const SumsubWebSdk = lazy(() => import('@sumsub/websdk-react'))
 
 export interface VerificationWidgetProps {
   /** sandbox: the local verification page; live: the Sumsub WebSDK; null: unknown (config unread). */
-  mode: 'sandbox' | 'live' | null
+  mode: components['schemas']['ClientConfig']['providers'] | null
   token: string
   /** Sandbox mode: the page's address, given the token as `?accessToken=`. */
   sandboxUrl: string | null

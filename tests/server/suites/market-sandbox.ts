@@ -5,7 +5,7 @@
  * request validation in the exchange's own error shapes. No database is involved: PGlite only.
  */
 import { describe, expect, it } from 'vitest'
-import { cryptoCurrencies, fiatCurrencies } from '../../../server/market/currencies.ts'
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '../../../domain/currencies.ts'
 import {
   compare,
   parseRational,
@@ -43,8 +43,8 @@ export function marketSandboxSuite(ctx: SuiteContext): void {
       const fromISO = today().toISOString()
       const converter = { fromISO, limit: 1, resolution: '4h' }
       await Promise.all(
-        fiatCurrencies.flatMap((fiat) =>
-          cryptoCurrencies.map(async (crypto) => {
+        FIAT_CURRENCIES.flatMap((fiat) =>
+          CRYPTO_CURRENCIES.map(async (crypto) => {
             const [[direct], [inverse]] = await Promise.all([
               candles({ pair: `${crypto}-${fiat}`, ...converter }),
               candles({ pair: `${fiat}-${crypto}`, ...converter }),
@@ -116,7 +116,7 @@ export function marketSandboxSuite(ctx: SuiteContext): void {
       ])
       const all = await call('get_pairs_info', {})
       expect((all.body as { data: unknown[] }).data).toHaveLength(
-        fiatCurrencies.length * cryptoCurrencies.length,
+        FIAT_CURRENCIES.length * CRYPTO_CURRENCIES.length,
       )
 
       const trades = await call('get_trade_history', { pair: 'BTC-USD', pageSize: 2 })
@@ -131,8 +131,8 @@ export function marketSandboxSuite(ctx: SuiteContext): void {
 
       const currencies = await call('get_currencies_info', {})
       const list = (currencies.body as { data: { currency: string; fiat: boolean }[] }).data
-      expect(list.filter((c) => c.fiat).map((c) => c.currency)).toEqual([...fiatCurrencies])
-      expect(list.filter((c) => !c.fiat).map((c) => c.currency)).toEqual([...cryptoCurrencies])
+      expect(list.filter((c) => c.fiat).map((c) => c.currency)).toEqual([...FIAT_CURRENCIES])
+      expect(list.filter((c) => !c.fiat).map((c) => c.currency)).toEqual([...CRYPTO_CURRENCIES])
     })
 
     it('answers no data or an error on request, for the converter’s warning path', async () => {

@@ -6,7 +6,7 @@
  * numeric columns; without a rate, no number at all.
  */
 import { describe, expect, it } from 'vitest'
-import { fiatCurrencies } from '../../../server/market/currencies.ts'
+import { FIAT_CURRENCIES } from '../../../domain/currencies.ts'
 import { createQuoteService } from '../../../server/quotes/quote-service.ts'
 import { displayedRateOracle, targetText } from '../../domain/rational-oracle.ts'
 import {
@@ -19,7 +19,7 @@ import {
 import { marketCall, type SuiteContext } from '../support/providers.ts'
 import { testPublicUrl } from '../support/test-server.ts'
 
-const fiat = new Set<string>(fiatCurrencies)
+const fiat = new Set<string>(FIAT_CURRENCIES)
 const opsEmail = 'ops@exchange.localhost'
 
 function quote(from: string, to: string, amount: number, overrides: Record<string, unknown> = {}) {
