@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { defaultMarketBaseUrls, defaultSiteSettings } from '../domain/site-settings.ts'
 import { clientConfigProvidersValues, type components } from '../openapi/main.gen.ts'
+import { sandboxMarketModes, type SandboxMarketMode } from './providers/market/types.ts'
 
 type ClientConfig = components['schemas']['ClientConfig']
 
@@ -58,7 +59,7 @@ export interface Config {
   }
   sandbox: {
     /** normal, empty (`data: []`) or error (429): how /sandbox/market answers by default. */
-    marketMode: 'normal' | 'empty' | 'error'
+    marketMode: SandboxMarketMode
   }
   /**
    * Public settings the SPA reads from GET /api/config (sumsubSandboxUrl in sandbox mode only;
@@ -336,7 +337,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       cacheSeconds: integer(env, 'MARKET_CACHE_SECONDS', 15, 1, 300),
     },
     sandbox: {
-      marketMode: oneOf(env, 'SANDBOX_MARKET_MODE', ['normal', 'empty', 'error'], 'normal'),
+      marketMode: oneOf(env, 'SANDBOX_MARKET_MODE', sandboxMarketModes, 'normal'),
     },
     site: {
       marketBaseUrl: relativeOrAbsoluteUrl(

@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { parse } from 'yaml'
 import { isRecord } from '../providers/in-process-fetch.ts'
-import { marketMethods, type MarketApi, type SandboxMarketMode } from '../providers/market/types.ts'
+import {
+  marketMethods,
+  sandboxMarketModes,
+  type MarketApi,
+  type SandboxMarketMode,
+} from '../providers/market/types.ts'
 
 const marketSpecPath = fileURLToPath(new URL('../../openapi/market.yaml', import.meta.url))
 const schemaId = 'https://contract.local/market.yaml'
@@ -28,8 +33,6 @@ interface AjvIssue {
   params?: Record<string, unknown>
   message?: string
 }
-
-const modes: readonly SandboxMarketMode[] = ['normal', 'empty', 'error']
 
 function send(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).header('cache-control', 'no-store').type('application/json').send(body)
@@ -109,5 +112,5 @@ function requestedMode(request: FastifyRequest): SandboxMarketMode | undefined {
   const header = request.headers['x-sandbox-market-mode']
   const query = (request.query as Record<string, unknown> | undefined)?.mode
   const value = typeof header === 'string' ? header : query
-  return modes.find((m) => m === value)
+  return sandboxMarketModes.find((m) => m === value)
 }
