@@ -1,6 +1,6 @@
 /**
- * A verification's review status and the button it gives (spec §3 "KYC status", "KYB status",
- * §4 "Verification"): 'Start' by default, 'Continue' while the status is init, and a disabled
+ * A verification's review status and the button it gives (docs/product/data.md#kyc-status,
+ * docs/product/data.md#kyb-status, docs/product/flows.md#verification): 'Start' by default, 'Continue' while the status is init, and a disabled
  * 'Completed: approved' (GREEN) or 'Completed: rejected' (anything else) once completed.
  */
 import {
