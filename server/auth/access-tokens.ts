@@ -1,11 +1,21 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createSecretKey, randomBytes, randomUUID } from 'node:crypto'
+import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
-import { jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../config.ts'
 
 const audience = 'exchange-api'
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The one protected header this server signs, as its exact base64url bytes. A token whose header
+ * segment is anything else is refused before its signature is even computed: no `alg` of the
+ * token's choosing ("none", another HMAC, a public-key algorithm) is ever considered.
+ */
+const protectedHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString(
+  'base64url',
+)
+/** Longer than any token issued here (about 330 characters): not worth an HMAC. */
+const maxTokenLength = 2048
 
 /** Whom an access token speaks for: the customer (`sub`) and the session it belongs to (`sid`). */
 export interface AccessClaims {
@@ -23,39 +33,71 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims | undefined>
 }
 
+/**
+ * HS256 JWTs (RFC 7519) signed and checked with node:crypto's HMAC, synchronously: every bearer
+ * request verifies one, and jose's Web Crypto path imported the key again and queued a crypto job
+ * for each (about 130 µs of a profile GET's CPU; docs/decisions/098-api-hot-path.md). The checks
+ * are jose's `jwtVerify` with this issuer, audience and HS256 only: signature compared in constant
+ * time and in its canonical base64url form, `exp` in the future, `nbf` (if any) reached, `iat`
+ * (if any) a number. tests/server/access-tokens.test.ts holds it to jose both ways.
+ */
 export function createAccessTokens(
   rawKey: Uint8Array,
   issuer: string,
   ttlSeconds: number,
+  now: () => Date = () => new Date(),
 ): AccessTokens {
-  // A KeyObject made once: given raw bytes, jose would import the HMAC key again on every call.
+  // A KeyObject made once; each HMAC starts from it.
   const key = createSecretKey(rawKey)
+  const sign = (signingInput: string) =>
+    createHmac('sha256', key).update(signingInput).digest('base64url')
+
+  function verifySync(token: string): AccessClaims | undefined {
+    if (typeof token !== 'string' || token.length > maxTokenLength) return undefined
+    const headerEnd = protectedHeader.length
+    if (!token.startsWith(protectedHeader) || token.charCodeAt(headerEnd) !== 46) return undefined
+    const payloadEnd = token.indexOf('.', headerEnd + 1)
+    if (payloadEnd < 0 || token.indexOf('.', payloadEnd + 1) >= 0) return undefined
+    const expected = Buffer.from(sign(token.slice(0, payloadEnd)), 'utf8')
+    const given = Buffer.from(token.slice(payloadEnd + 1), 'utf8')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+    let payload: unknown
+    try {
+      payload = JSON.parse(
+        Buffer.from(token.slice(headerEnd + 1, payloadEnd), 'base64url').toString('utf8'),
+      )
+    } catch {
+      return undefined
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined
+    const { sub, sid, iss, aud, exp, nbf, iat } = payload as Record<string, unknown>
+    const at = Math.floor(now().getTime() / 1000)
+    if (iss !== issuer) return undefined
+    if (aud !== audience && !(Array.isArray(aud) && aud.includes(audience))) return undefined
+    if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= at) return undefined
+    if (nbf !== undefined && (typeof nbf !== 'number' || !(nbf <= at))) return undefined
+    if (iat !== undefined && (typeof iat !== 'number' || !Number.isFinite(iat))) return undefined
+    if (typeof sub !== 'string' || typeof sid !== 'string') return undefined
+    if (!uuid.test(sub) || !uuid.test(sid)) return undefined
+    return { userId: sub, sessionId: sid }
+  }
+
   return {
-    issue: (userId, sessionId) =>
-      new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setJti(randomUUID())
-        .setIssuer(issuer)
-        .setAudience(audience)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
-    async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer,
-          audience,
-          algorithms: ['HS256'],
-        })
-        const { sub, sid } = payload
-        if (typeof sub !== 'string' || typeof sid !== 'string') return undefined
-        if (!uuid.test(sub) || !uuid.test(sid)) return undefined
-        return { userId: sub, sessionId: sid }
-      } catch {
-        return undefined
+    issue(userId, sessionId) {
+      const issuedAt = Math.floor(now().getTime() / 1000)
+      const claims = {
+        sid: sessionId,
+        sub: userId,
+        jti: randomUUID(),
+        iss: issuer,
+        aud: audience,
+        iat: issuedAt,
+        exp: issuedAt + ttlSeconds,
       }
+      const signingInput = `${protectedHeader}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
+      return Promise.resolve(`${signingInput}.${sign(signingInput)}`)
     },
+    verify: (token) => Promise.resolve(verifySync(token)),
   }
 }
 

@@ -55,6 +55,29 @@ const moneyAsText = {
       : builtinParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 }
 
+/**
+ * Every query runs as a named prepared statement, one name per SQL text: each connection parses
+ * and plans a text once and then only binds and executes it (docs/decisions/098-api-hot-path.md).
+ * The server's SQL texts are literals in the code, a few hundred at most; should texts ever be
+ * built per call, the names stop at this many and further texts run unnamed as before, so neither
+ * this map nor a connection's statements grow without bound.
+ */
+const maxNamedStatements = 1000
+const statements = new Map<string, pg.QueryConfig>()
+/**
+ * The query config of a text, made once. node-postgres copies a config's own properties on every
+ * call (Object.getOwnPropertyDescriptors, about 5 µs), so text and name sit on its prototype.
+ */
+function statement(sql: string): pg.QueryConfig | string {
+  let config = statements.get(sql)
+  if (config === undefined) {
+    if (statements.size >= maxNamedStatements) return sql
+    config = Object.create({ text: sql, name: `s${String(statements.size)}` }) as pg.QueryConfig
+    statements.set(sql, config)
+  }
+  return config
+}
+
 /** A real PostgreSQL behind a pool; survives a server restart because idle clients that die are dropped. */
 export function openPostgresDatabase(options: PostgresOptions): Database {
   const pool = new pg.Pool({
@@ -71,8 +94,15 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
     client: Pick<pg.PoolClient, 'query'> | pg.Pool,
     sql: string,
     params?: readonly unknown[],
-  ): Promise<T[]> =>
-    (await client.query<T>(sql, params ? [...params] : undefined).catch(unavailable)).rows
+  ): Promise<T[]> => {
+    const query = statement(sql)
+    const values = params ? [...params] : undefined
+    const result =
+      typeof query === 'string'
+        ? await client.query<T>(query, values).catch(unavailable)
+        : await client.query<T>(query, values).catch(unavailable)
+    return result.rows
+  }
 
   return {
     engine: 'postgres',
