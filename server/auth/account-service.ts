@@ -33,6 +33,7 @@ import {
   cleanIp,
   isNewDevice,
   startSession,
+  startSessionOnKnownDevice,
   type Device,
   type SecondFactorChallenge,
   type SecondFactorGate,
@@ -196,6 +197,12 @@ export function createAccountService(deps: AccountDeps) {
    */
   async function finishLogin(userId: string, device: Device): Promise<TokenPair> {
     const at = now()
+    const known = await startSessionOnKnownDevice(db, { userId, device, now: at })
+    if (known)
+      return {
+        accessToken: await tokens.issue(userId, known.sessionId),
+        refreshToken: known.refreshToken,
+      }
     const { sessionId, refreshToken, noticed } = await db.transaction(async (tx) => {
       const news = await isNewDevice(tx, userId, device)
       const session = await startSession(tx, { userId, device, now: at })
@@ -349,8 +356,7 @@ export function createAccountService(deps: AccountDeps) {
       // A wrong password keeps its reservations: they are the failures the limits count.
       if (!user || !(ok || pendingOk)) throw new InvalidCredentials('Wrong e-mail or password')
       // The right password is not a failure: its attempt is given back, and this IP's lockout ends.
-      await attempts.release(reserved.slice(1))
-      await attempts.clear(loginByAccountAndIp, `${key} ${ip}`)
+      await attempts.settle(reserved.slice(1), [loginByAccountAndIp, `${key} ${ip}`])
       if (!user.verified) throw new EmailNotVerified('The e-mail address is not confirmed yet')
       const challenge = await deps.secondFactor?.challengeFor(user.id, device)
       if (challenge) return challenge
@@ -393,8 +399,7 @@ export function createAccountService(deps: AccountDeps) {
         )
         ok = await verifyPassword(user.password_hash, proof.password)
         if (ok) {
-          await attempts.release(reserved.slice(1))
-          await attempts.clear(loginByAccountAndIp, `${key} ${ip}`)
+          await attempts.settle(reserved.slice(1), [loginByAccountAndIp, `${key} ${ip}`])
         }
       } else {
         const gate = deps.secondFactor
