@@ -165,8 +165,8 @@ export default tseslint.config(
       ],
     },
   },
-  // The layers (ARCHITECTURE.md "Import rules", DESIGN.md "Layout", decision 094), one block per
-  // layer so that no block overrides another's list; tests/support/layers.test.ts proves each.
+  // The layers (ARCHITECTURE.md "Import rules", decision 094), one block per layer so that no
+  // block overrides another's list; tests/support/layers.test.ts proves each.
   ...layerRules(),
   // Decision 060: real promise actors drop a cancelled run's outcome (StrictMode remounts).
   {

@@ -1,6 +1,7 @@
 /**
  * The exchange's rules, written once for the converter, the quote request and the quote e-mails
- * (spec §4 "Converter", §5 "Converter inputs", §7 get_candles, §9 "Converter"): the fee tier, the
+ * (docs/product/limits.md#converter, docs/product/flows.md#converter,
+ * docs/product/validation.md#converter-inputs, docs/product/api.md#get_candles): the fee tier, the
  * fee in each direction, rounding half away from zero (8 decimals crypto, 2 fiat), the candle pair
  * and query, which candle is the rate, the displayed rate and the large-amount notice. Amounts and
  * rates are decimal strings; the arithmetic is exact (decimal.ts).
@@ -13,7 +14,10 @@ export type SideName = 'from' | 'to'
 
 export const otherSide = (side: SideName): SideName => (side === 'from' ? 'to' : 'from')
 
-/** §9: the fee is 4% below 10000 and 1.1% from 10000 on (of the amount converted; decision 020). */
+/**
+ * The fee is 4% below 10000 and 1.1% from 10000 on, of the amount converted
+ * (docs/product/limits.md#fee-tier, decision 020).
+ */
 export const FEE_THRESHOLD = '10000'
 export const FEE_BELOW_THRESHOLD = '0.04'
 export const FEE_FROM_THRESHOLD = '0.011'
@@ -28,7 +32,7 @@ export function feePercent(amount: string): string {
   return `${plain(decimal(feeFor(amount)).times(decimal('100')))}%`
 }
 
-/** §9: results are rounded to 8 decimals for crypto and 2 for fiat. */
+/** Results are rounded to 8 decimals for crypto, 2 for fiat (docs/product/limits.md#rounding). */
 export function decimalsOf(currency: Currency): number {
   return isFiat(currency) ? 2 : 8
 }
@@ -42,7 +46,8 @@ const isZero = (value: Decimal) => value.eq(ZERO)
 
 /**
  * 'to' from the 'from' amount: `from / rate × (1 − fee)`, where the rate is the price of one 'to'
- * unit in 'from' units, rounded for the target. A zero rate or amount gives '0' (§4).
+ * unit in 'from' units, rounded for the target. A zero rate or amount gives '0'
+ * (docs/product/flows.md#zero-rule).
  */
 export function convertToTarget(amount: string, rate: string, target: Currency): string {
   const a = decimal(amount)
@@ -52,7 +57,10 @@ export function convertToTarget(amount: string, rate: string, target: Currency):
   return fixed(divide(a.times(kept), r, decimalsOf(target)), decimalsOf(target))
 }
 
-/** 'from' from the target amount: `to × rate × (1 + fee)` (§9: the fee is added this way). */
+/**
+ * 'from' from the target amount: `to × rate × (1 + fee)`, the fee added this way
+ * (docs/product/limits.md#fee-tier).
+ */
 export function convertToSource(amount: string, rate: string, source: Currency): string {
   const a = decimal(amount)
   const r = decimal(rate)
@@ -62,8 +70,9 @@ export function convertToSource(amount: string, rate: string, source: Currency):
 }
 
 /**
- * The candle pair `{base}-{quote}` (§7): the fiat is the base when 'from' is crypto, otherwise the
- * crypto is. Either way the base is the 'to' currency, so `close` prices one 'to' unit in 'from'.
+ * The candle pair `{base}-{quote}` (docs/product/limits.md#candle-query): the fiat is the base when
+ * 'from' is crypto, otherwise the crypto is. Either way the base is the 'to' currency, so `close`
+ * prices one 'to' unit in 'from'.
  */
 export function candlePair(from: Currency, to: Currency): string {
   const fiat = isFiat(from) ? from : to
@@ -71,7 +80,10 @@ export function candlePair(from: Currency, to: Currency): string {
   return isFiat(from) ? `${crypto}-${fiat}` : `${fiat}-${crypto}`
 }
 
-/** The get_candles body (§7): the latest 4h bestAsk candle from the start of today (UTC). */
+/**
+ * The get_candles body (docs/product/limits.md#candle-query): the latest 4h bestAsk candle from the
+ * start of today (UTC).
+ */
 export function candleQuery(pair: string, now: Date) {
   return {
     pair,
@@ -98,11 +110,12 @@ function exchangeDecimal(value: unknown): Decimal | null {
 }
 
 /**
- * The rate in a candle answer (§3 "Candle response", §4, §7): `close` of the latest candle, by
- * `timestamp`, when `ok` is 'ok'. The query asks for one candle, so that is `data[0]`; when more
- * come, the newest counts (ordering is not documented, providers.md §3.2) and among equal times
- * the first listed. A close that is missing, negative or not a decimal is no candle; no candle is
- * no data (null: the rate stays as it was).
+ * The rate in a candle answer (docs/product/data.md#candle-response): `close` of the latest candle,
+ * by `timestamp`, when `ok` is 'ok'. The query asks for one candle, so that is `data[0]`; when more
+ * come, the newest counts (the order is not documented:
+ * docs/product/providers/unconfirmed.md#candle-ordering) and among equal times the first listed. A
+ * close that is missing, negative or not a decimal is no candle; no candle is no data (null: the
+ * rate stays as it was, docs/product/flows.md#rate-refresh).
  */
 export function rateFromCandles(answer: unknown): string | null {
   if (typeof answer !== 'object' || answer === null) return null
@@ -120,13 +133,13 @@ export function rateFromCandles(answer: unknown): string | null {
   return latest ? plain(latest.close) : null
 }
 
-/** The two displayed forms of §9 and their decimals. */
+/** The two displayed forms (docs/product/limits.md#displayed-rate) and their decimals. */
 const FIAT_PRICE_DECIMALS = 2
 const CRYPTO_PRICE_DECIMALS = 8
 
 /**
  * The smallest figure a form may show and still carry two significant digits: ten steps of the
- * currency the figure is in, a step being 10^-d where d is the spec's decimals or, when the
+ * currency the figure is in, a step being 10^-d where d is the product's decimals or, when the
  * exchange quotes that currency more coarsely (get_currencies_info, get_pairs_info), its precision.
  */
 function smallestFigure(currency: Currency, decimals: number, facts: MarketFacts): Decimal {
@@ -135,11 +148,11 @@ function smallestFigure(currency: Currency, decimals: number, facts: MarketFacts
 }
 
 /**
- * §9 displayed rate: '1 {crypto} = {rate} {fiat}' with 2 decimals when 'from' is fiat, or the
- * inverse '1 {fiat} = {rate} {crypto}' with 8 decimals when 'from' is crypto (`rate` prices one
- * 'to' unit in 'from' units). When that figure would show fewer than two significant digits — a
- * coin worth a fraction of a cent reads '0.00' — the other of the spec's two forms is shown,
- * computed exactly from the same rate (decision 072). A rate of 0 (none yet) shows as 0.
+ * The displayed rate (docs/product/limits.md#displayed-rate): '1 {crypto} = {rate} {fiat}' with 2
+ * decimals when 'from' is fiat, or the inverse '1 {fiat} = {rate} {crypto}' with 8 decimals when
+ * 'from' is crypto (`rate` prices one 'to' unit in 'from' units). When that figure would show fewer
+ * than two significant digits — a coin worth a fraction of a cent reads '0.00' — the other form is
+ * shown, computed exactly from the same rate (decision 072). A rate of 0 (none yet) shows as 0.
  */
 export function displayedRate(
   from: Currency,
@@ -160,8 +173,9 @@ export function displayedRate(
 export const LARGE_AMOUNT_THRESHOLD = '7000'
 
 /**
- * §9 large-amount notice: the source is fiat and its amount is 7000 or more but not exactly
- * 10000, or the source is crypto and the target amount is 7000 or more.
+ * The large-amount notice (docs/product/limits.md#large-amount-notice): the source is fiat and its
+ * amount is 7000 or more but not exactly 10000, or the source is crypto and the target amount is
+ * 7000 or more.
  */
 export function showsLargeAmountNotice(
   from: { currency: Currency; amount: string },
@@ -181,14 +195,15 @@ export const LARGE_AMOUNT_LINK = 'here'
 export const CONVERTER_DISCLAIMER =
   'Exchange rates constantly change, so the final amount may differ from what you see in the converter.'
 
-/** §5: amount inputs keep only digits and the dot. */
+/** Amount inputs keep only digits and the dot (docs/product/validation.md#converter-inputs). */
 export function sanitizeAmount(text: string): string {
   return text.replace(/[^0-9.]/g, '')
 }
 
 /**
- * §5: an empty result is 0; otherwise the parsed decimal: the digits up to a second dot, as
- * parseFloat reads them ('12.5.3' → 12.5, '.' → 0), kept exactly as a decimal string.
+ * An empty result is 0; otherwise the parsed decimal: the digits up to a second dot, as parseFloat
+ * reads them ('12.5.3' → 12.5, '.' → 0), kept exactly as a decimal string
+ * (docs/product/validation.md#converter-inputs).
  */
 export function parseAmount(sanitized: string): string {
   const match = /^\d*(?:\.\d*)?/.exec(sanitized)?.[0] ?? ''
@@ -197,5 +212,8 @@ export function parseAmount(sanitized: string): string {
   return plain(decimal(digits.startsWith('.') ? `0${digits}` : digits))
 }
 
-/** §5 input pattern: digits with an optional decimal part (step 0.01). */
+/**
+ * The input pattern: digits with an optional decimal part, step 0.01
+ * (docs/product/validation.md#converter-inputs).
+ */
 export const AMOUNT_PATTERN = '[0-9]*[.]?[0-9]*'

@@ -1,18 +1,23 @@
 /**
- * The market data the spec names besides the candles (§7 "Market data API"): get_currencies_info,
- * get_pairs_info for BTC-USD and get_trade_history for BTC-USD (2 trades), with the spec's
- * bodies, and what the product takes from their answers: how precisely the exchange quotes each
- * currency (decision 072). Answers that are missing or malformed give no facts; the spec's own
- * decimals then stand alone.
+ * The market data the product reads besides the candles (docs/product/api.md#market-data-api,
+ * docs/product/data.md#market-facts): get_currencies_info, get_pairs_info for BTC-USD and
+ * get_trade_history for BTC-USD (2 trades), with the original client's bodies, and what the product
+ * takes from their answers: how precisely the exchange quotes each currency (decision 072). Answers
+ * that are missing or malformed give no facts; the product's own decimals
+ * (docs/product/limits.md#displayed-rate) then stand alone.
  */
 import { isCurrency, type Currency } from './currencies.ts'
 import { decimalOrNull } from './decimal.ts'
 
-/** §7: get_currencies_info takes no parameters (an empty JSON object, providers.md §3.5). */
+/**
+ * get_currencies_info takes no parameters: an empty JSON object
+ * (docs/product/api.md#get_currencies_info,
+ * docs/product/providers/market-data.md#get_currencies_info).
+ */
 export const CURRENCIES_INFO_REQUEST = {} as const
-/** §7: get_pairs_info with pairs fixed to BTC-USD. */
+/** get_pairs_info with pairs fixed to BTC-USD (docs/product/api.md#get_pairs_info). */
 export const PAIRS_INFO_REQUEST = { pairs: ['BTC-USD'] }
-/** §7: get_trade_history for BTC-USD, page size 2. */
+/** get_trade_history for BTC-USD, page size 2 (docs/product/api.md#get_trade_history). */
 export const TRADE_HISTORY_REQUEST = { pair: 'BTC-USD', pageSize: 2 } as const
 
 export interface Trade {

@@ -1,7 +1,8 @@
 /**
- * The personal quote's figures (spec §3 "Exchange or quote request", §5 "Quote dialog"): the
- * amount parsed as an integer, and the calculation the customer and the team are e-mailed — the
- * converter's own rules for the same pair and amount (decision 014).
+ * The personal quote's figures (docs/product/data.md#quote-request,
+ * docs/product/validation.md#quote-dialog, docs/product/limits.md#quote-amounts): the amount parsed
+ * as an integer, and the calculation the customer and the team are e-mailed — the converter's own
+ * rules for the same pair and amount (decision 014).
  */
 import type { Currency } from './currencies.ts'
 import { decimal, plain } from './decimal.ts'
@@ -12,10 +13,11 @@ import type { MarketFacts } from './market-facts.ts'
 export const MAX_QUOTE_AMOUNT = '1000000000'
 
 /**
- * §5: the amount is parsed as an integer and an empty amount becomes 0. Spaces and grouping commas
- * are ignored, then the leading digits are the amount, as an integer parse reads them: the
- * decimal part is dropped ('1000.50' → '1000', '1,000' → '1000', '1e3' → '1'), and text with no
- * leading digit is 0 ('abc'). The result is exact however long ('99999999999999999999').
+ * The amount is parsed as an integer and an empty amount becomes 0
+ * (docs/product/validation.md#quote-dialog). Spaces and grouping commas are ignored, then the
+ * leading digits are the amount, as an integer parse reads them: the decimal part is dropped
+ * ('1000.50' → '1000', '1,000' → '1000', '1e3' → '1'), and text with no leading digit is 0 ('abc').
+ * The result is exact however long ('99999999999999999999').
  */
 export function parseQuoteAmount(text: string): string {
   const digits = /^\d*/.exec(text.replace(/[\s,]/g, ''))?.[0] ?? ''

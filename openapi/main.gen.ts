@@ -523,7 +523,8 @@ export interface paths {
      * @description Stores a quote request for a manager and e-mails the customer. Exactly one of
      *     `fromCurrency` and `toCurrency` must be fiat (see `FiatCurrency`) and the other crypto
      *     (see `CryptoCurrency`); otherwise 400 VALIDATION_ERROR with an `errors` entry for
-     *     `toCurrency`. The contact fields are free text (spec §5: not validated beyond length).
+     *     `toCurrency`. The contact fields are free text, not validated beyond length
+     *     (docs/product/validation.md#quote-dialog).
      */
     post: operations['createExchangeRequest']
     delete?: never
@@ -805,14 +806,15 @@ export interface components {
       | 'urn:exchange:problem:node-stopping'
     /**
      * @description Machine-readable error class the SPA branches on. Kept small on purpose: only values a
-     *     client reacts to differently.
+     *     client reacts to differently; what the customer sees for each is in
+     *     docs/product/errors.md#server-error-types.
      *     - VALIDATION_ERROR: the request failed the contract or a business rule (400).
-     *     - INVALID_CREDENTIALS: unknown e-mail or wrong password at login (401); the spec's login error data.
-     *     - EMAIL_NOT_VERIFIED: correct password, e-mail not confirmed (403); the spec shows 'Email not verified'.
+     *     - INVALID_CREDENTIALS: unknown e-mail or wrong password at login (401).
+     *     - EMAIL_NOT_VERIFIED: correct password, e-mail not confirmed (403), shown as 'Email not verified'.
      *     - INVALID_TOKEN: an access, refresh, verification or reset token is missing, unknown, used or expired (400/401).
      *     - RATE_LIMITED: too many requests (429).
      *     - STEP_UP_REQUIRED: a sensitive change needs the password or a factor again first (`stepUp`, 403).
-     *     - OTHER_ERROR: anything else (the spec's catch-all, shown as 'Error. Please try again or contact support').
+     *     - OTHER_ERROR: anything else (the catch-all, shown as 'Error. Please try again or contact support').
      * @enum {string}
      */
     ErrorType:
@@ -1334,7 +1336,8 @@ export interface components {
        * @description Whole units of `fromCurrency`: an integer of 1 to 10 digits (1 to 1,000,000,000), no
        *     decimal part, which a JSON number carries exactly. The server keeps it as a decimal
        *     (PostgreSQL `numeric`), never rounded. The SPA sends the integer parse of what the
-       *     customer typed (spec §5: `1000.50` is 1000, `1,000` is 1000).
+       *     customer typed, `1000.50` as 1000 and `1,000` as 1000
+       *     (docs/product/validation.md#quote-dialog).
        */
       amount: number
       /** @description Contact name (free text, may be empty). */
@@ -1368,7 +1371,7 @@ export interface components {
       createdAt: string
     }
     /**
-     * @description Processing status of a quote request; `new` until a manager picks it up (later states are not in the spec yet).
+     * @description Processing status of a quote request; `new` until a manager picks it up (later states are not described yet).
      * @enum {string}
      */
     ExchangeRequestStatus: 'new'
@@ -1387,7 +1390,8 @@ export interface components {
        * @description Whole units of `fromCurrency`: an integer of 1 to 10 digits (1 to 1,000,000,000), no
        *     decimal part, which a JSON number carries exactly. The server keeps it as a decimal
        *     (PostgreSQL `numeric`), never rounded. The SPA sends the integer parse of what the
-       *     customer typed (spec §5: `1000.50` is 1000, `1,000` is 1000).
+       *     customer typed, `1000.50` as 1000 and `1,000` as 1000
+       *     (docs/product/validation.md#quote-dialog).
        */
       amount: number
       /** @description Contact name as submitted. */
@@ -1477,9 +1481,10 @@ export interface components {
       kybReviewResult: components['schemas']['SumsubReviewResult'] | null
     }
     /**
-     * @description Sumsub's applicant webhook (providers.md §1.5): a flat object, no `data` wrapper. Only the
-     *     fields the server uses are modelled; unknown fields are allowed because Sumsub owns this
-     *     payload and adds fields over time. Dates are Sumsub strings, not ISO-8601.
+     * @description Sumsub's applicant webhook (docs/product/providers/sumsub.md#webhook-payload): a flat
+     *     object, no `data` wrapper. Only the fields the server uses are modelled; unknown fields are
+     *     allowed because Sumsub owns this payload and adds fields over time. Dates are Sumsub
+     *     strings, not ISO-8601.
      */
     SumsubWebhook: {
       /** @description Event type, for example applicantCreated, applicantPending, applicantReviewed (the source of truth for results), applicantOnHold, applicantReset. Unknown types are acknowledged and ignored. */

@@ -37,8 +37,8 @@ export interface paths {
     /**
      * Trading pairs and their limits
      * @description `{}` returns every pair; a filter narrows the list (the filter key is unconfirmed, see
-     *     `PairsInfoRequest`). The converter sends `{"pairs": ["BTC-USD"]}` once per page (spec §7)
-     *     and reads the base's and the quote's precision (domain/market-facts.ts).
+     *     `PairsInfoRequest`). The converter sends `{"pairs": ["BTC-USD"]}` once per page
+     *     (docs/product/api.md#get_pairs_info) and reads the base's and the quote's precision (domain/market-facts.ts).
      */
     post: operations['getPairsInfo']
     delete?: never
@@ -59,7 +59,8 @@ export interface paths {
     /**
      * Recent public trades of one pair
      * @description Trades come newest first. The server may return more trades than `pageSize`. The
-     *     converter sends `{"pair": "BTC-USD", "pageSize": 2}` once per page (spec §7).
+     *     converter sends `{"pair": "BTC-USD", "pageSize": 2}` once per page
+     *     (docs/product/api.md#get_trade_history).
      */
     post: operations['getTradeHistory']
     delete?: never
@@ -79,9 +80,10 @@ export interface paths {
     put?: never
     /**
      * Currencies and their precision and wallet availability
-     * @description Takes an empty JSON object. providers.md documents every call as POST; the original
-     *     client's GET is not documented for this method (GET was only observed for
-     *     `get_server_time`), so this contract uses POST. The converter and the quote e-mails read
+     * @description Takes an empty JSON object. The exchange documents every call as POST
+     *     (docs/product/providers/market-data.md#calls-and-envelopes); the original client's GET is
+     *     not documented for this method (GET was only observed for `get_server_time`), so this
+     *     contract uses POST (docs/product/providers/unconfirmed.md#request-method). The converter and the quote e-mails read
      *     each currency's `precision` (domain/market-facts.ts, decision 072).
      */
     post: operations['getCurrenciesInfo']
@@ -114,7 +116,8 @@ export interface components {
     /**
      * @description A time bound. CCXT sends an ISO-8601 string; other clients send epoch milliseconds
      *     (number or numeric string) under the same name and get data back. Which is canonical is
-     *     unconfirmed (providers.md §6), so all three are accepted.
+     *     unconfirmed (docs/product/providers/unconfirmed.md#candle-time-bounds), so all three are
+     *     accepted.
      */
     IsoTimeOrMs: string | number
     /** @description A call without parameters takes an empty object. */
@@ -180,8 +183,8 @@ export interface components {
     }
     /**
      * @description Pair filter; `{}` returns all pairs. The original client sends `pairs`; a probe report
-     *     quoting the docs names the key `pair`. The key is unconfirmed (providers.md §6), so both
-     *     are allowed; send one.
+     *     quoting the docs names the key `pair`. The key is unconfirmed
+     *     (docs/product/providers/unconfirmed.md#pairs-filter-key), so both are allowed; send one.
      */
     PairsInfoRequest: {
       /** @description Pairs to return (the original client's key). */

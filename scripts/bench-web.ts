@@ -161,7 +161,10 @@ interface LighthouseFigures {
   transferKiB: number
 }
 
-/** Debian's Chromium with a DevTools port for Lighthouse (flags from STACK.md). */
+/**
+ * Debian's Chromium with a DevTools port for Lighthouse, with the flags of
+ * docs/product/operations.md#headless-chromium.
+ */
 async function startDebuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const executable = chromiumPath()
   if (!executable) throw new Error(installHint)

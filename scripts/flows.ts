@@ -14,15 +14,21 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const machinesDir = join(root, 'src/machines')
 const flowsDir = join(root, 'docs/flows')
 
+/** A citation of the product description: `docs/product/screens.md#landing-page`. */
+const CITATION = /docs\/product\/[A-Za-z0-9_/.-]+?\.md(?:#[A-Za-z0-9_-]+)?/g
+/** The parenthesis that holds a summary's citations, which the index shows in their own column. */
+const CITATIONS_IN_PARENTHESES = /\s*\((?=[^()]*docs\/product\/)[^()]*\)/g
+
 /**
- * What the flow does and which spec section it implements: the machine's own JSDoc when it has
- * one that names the spec, else the file's header comment, else the machine's description.
+ * What the flow does and which parts of the product description (docs/product/) it implements:
+ * the machine's own JSDoc when it has one that cites them, else the file's header comment, else
+ * the machine's description.
  */
 function docOf(
   source: string,
   exportName: string,
   fallback: string,
-): { summary: string; spec: string } {
+): { summary: string; cites: string[] } {
   const clean = (block: string | undefined) =>
     (block ?? '')
       .split('\n')
@@ -38,15 +44,15 @@ function docOf(
       ? clean(before.slice(start + 3, end))
       : ''
   const header = clean(/^\s*\/\*\*([\s\S]*?)\*\//.exec(source)?.[1])
-  const summary = (/spec/i.test(own) ? own : header) || own || fallback
-  const spec = /\(\s*(spec [^)]*)\)/i.exec(summary)?.[1] ?? ''
-  return { summary, spec }
+  const summary = (own.includes('docs/product/') ? own : header) || own || fallback
+  const cites = [...new Set([...summary.matchAll(CITATION)].map(([citation]) => citation))]
+  return { summary, cites }
 }
 
 interface Flow {
   name: string
   file: string
-  doc: { summary: string; spec: string }
+  doc: { summary: string; cites: string[] }
   markdown: string
 }
 
@@ -83,11 +89,20 @@ async function collect(): Promise<Flow[]> {
   return flows.sort((a, b) => a.name.localeCompare(b.name))
 }
 
+/** Each citation as a link from docs/flows/ to its heading: `[screens.md#hero](../product/...)`. */
+function citationLinks(cites: readonly string[]): string {
+  const links = cites.map((citation) => {
+    const target = citation.slice('docs/product/'.length)
+    return `[${target}](../product/${target})`
+  })
+  return links.join(', ') || '—'
+}
+
 function indexMarkdown(flows: Flow[]): string {
-  // The first sentence without its spec reference, which has its own column.
+  // The first sentence without its citations, which have their own column.
   const firstSentence = (text: string) => {
     const sentences = text
-      .replace(/\s*\(\s*spec [^)]*\)/i, '')
+      .replace(CITATIONS_IN_PARENTHESES, '')
       .match(/.+?[.!?](?=\s+[A-Z]|\s*$)/g) ?? [text]
     // A first "sentence" that is only the flow's title says nothing: add the next one.
     const [first = '', second = ''] = sentences
@@ -101,11 +116,11 @@ function indexMarkdown(flows: Flow[]): string {
     'Every statechart of the product, drawn from its own definition. Each page shows the states,',
     'the events that move between them, guards in brackets, timers in words and invoked actors.',
     '',
-    '| flow | what it does | spec |',
+    '| flow | what it does | described in |',
     '| --- | --- | --- |',
     ...flows.map(
       (f) =>
-        `| [${f.name}](./${f.name}.md) | ${firstSentence(f.doc.summary)} | ${f.doc.spec || '—'} |`,
+        `| [${f.name}](./${f.name}.md) | ${firstSentence(f.doc.summary)} | ${citationLinks(f.doc.cites)} |`,
     ),
     '',
   ].join('\n')

@@ -98,8 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the listed proxies' X-Forwarded-For is believed (config.ts: never "trust everyone").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     ajv: {
-      // A strict contract: no coercion, unknown properties are errors (STACK.md trap), every
-      // problem reported at once so the client can mark each field.
+      // A strict contract: no coercion, unknown properties are errors, every problem reported at
+      // once so the client can mark each field
+      // (docs/product/operations.md#strict-request-validation).
       customOptions: {
         removeAdditional: false,
         coerceTypes: false,

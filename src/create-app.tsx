@@ -17,9 +17,10 @@ export interface AppOptions {
   storage: Storage
   storageEvents: StorageEventSource
   /**
-   * Spec §4: an explicit logout goes to /app/login and reloads the page: a full load of `href`
-   * (the router's location by then). Not `location.reload()`: the browser history commits the
-   * router's navigation a moment later, so a reload would load the page being left.
+   * An explicit logout goes to /app/login and reloads the page
+   * (docs/product/flows.md#explicit-logout): a full load of `href` (the router's location by then).
+   * Not `location.reload()`: the browser history commits the router's navigation a moment later, so
+   * a reload would load the page being left.
    */
   reloadPage(href: string): void
   history?: RouterHistory
@@ -36,7 +37,11 @@ export interface AppOptions {
   webauthn?: Partial<WebAuthnBrowser>
 }
 
-/** Spec §2 and §8: what a route shows while it loads, when it fails, and when nothing matches. */
+/**
+ * What a route shows while it loads, when it fails, and when nothing matches
+ * (docs/product/screens.md#loading-screen, docs/product/screens.md#application-error-page,
+ * docs/product/screens.md#not-found-page).
+ */
 export const routerFallbacks = {
   defaultPendingComponent: () => <LoadingScreen />,
   defaultErrorComponent: ({ error }: { error: unknown }) => <ErrorPage status={statusOf(error)} />,

@@ -6,7 +6,8 @@ import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
 import './ui/global.css'
 
 const rootElement = document.getElementById('root')
-// Spec §8: a missing root element is a technical error, not something to paper over.
+// A missing root element is a technical error, not something to paper over
+// (docs/product/errors.md#application-errors).
 if (!rootElement) throw new Error('The page has no #root element to render the application into')
 
 const { router } = createApp({

@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify'
 import { apiDocsPaths } from './api-docs.ts'
 
 /**
- * The providers' hosts the SPA may load frames and scripts from (shared/providers.md): Sumsub's
- * WebSDK, Paybis's widget, Calendly's scheduling embed, and the exchange's market-data API
- * (fetched directly only when configured so; the sandbox is same-origin). Google Tag Manager's
+ * The providers' hosts the SPA may load frames and scripts from
+ * (docs/product/api.md#third-party-embeds): Sumsub's WebSDK, Paybis's widget, Calendly's
+ * scheduling embed, and the exchange's market-data API
+ * (docs/product/providers/market-data.md#base-addresses; fetched directly only when configured so;
+ * the sandbox is same-origin). Google Tag Manager's
  * hosts are added only when a container is configured (`tagManagerSources`).
  */
 export const providerSources = {
@@ -40,7 +42,8 @@ const require = createRequire(import.meta.url)
 
 /**
  * react-gtm-module inserts Google Tag Manager's loader as an inline script; the CSP allows exactly
- * that script, by its hash, for the configured container (spec §4: GTM loads after consent).
+ * that script, by its hash, for the configured container (GTM loads after consent:
+ * docs/product/flows.md#cookie-banner).
  */
 export function gtmLoaderHash(containerId: string): string {
   const snippets = require('react-gtm-module/dist/Snippets') as {

@@ -19,7 +19,7 @@ export interface MarketRate {
   close: string
 }
 
-/** The get_candles body exactly as the converter sends it (spec §7 "Market data API"). */
+/** The get_candles body exactly as the converter sends it (docs/product/limits.md#candle-query). */
 export function converterCandlesRequest(from: Currency, to: Currency, now: Date) {
   return candleQuery(candlePair(from, to), now)
 }

@@ -22,7 +22,10 @@ export interface WidgetSession {
   widgetUrl: string
 }
 
-/** The widget page with requestId (and oneTimeToken) as query parameters (providers.md §2.4). */
+/**
+ * The widget page with requestId (and oneTimeToken) as query parameters
+ * (docs/product/providers/paybis.md#widget-url).
+ */
 export function widgetUrlFor(base: string, requestId: string, oneTimeToken?: string): string {
   const url = new URL(base)
   url.searchParams.set('requestId', requestId)

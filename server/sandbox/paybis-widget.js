@@ -2,7 +2,8 @@
 /**
  * The Paybis sandbox widget (body data-step="widget") and its payment step (data-step="payment").
  * It posts the widget's events to the framing page in Paybis's shape {name, payload}
- * (providers.md §2.5), some as JSON strings as Paybis does, to our own origin only:
+ * (docs/product/providers/paybis.md#widget-events), some as JSON strings as Paybis does, to our
+ * own origin only:
  * opened, loaded, payment-redirect {url} (the parent changes the frame's address to it),
  * completed / rejected / cancelled {requestId, status}, error {message, type} and closed.
  */

@@ -1,7 +1,7 @@
 /* global window, document */
 /**
  * The Sumsub sandbox verification page. It speaks the WebSDK iframe's postMessage protocol
- * (providers.md §1.8) with the page that frames it:
+ * (docs/product/providers/sumsub.md#websdk-message-protocol) with the page that frames it:
  * - to the parent: idCheck.onReady, idCheck.onInitialized, idCheck.onResize,
  *   idCheck.onApplicantLoaded, idCheck.onApplicantSubmitted, idCheck.onApplicantStatusChanged,
  *   idCheck.onApplicantReviewComplete and idCheck.onError ({code: 'invalid-token'} when the token

@@ -2,7 +2,10 @@ import { errorTypeValues, type components } from '../../openapi/main.gen'
 
 export type ErrorType = components['schemas']['ErrorType']
 
-/** Spec §8: what the HTTP layer reports when no answer could be read. */
+/**
+ * What the HTTP layer reports when no answer could be read
+ * (docs/product/errors.md#transport-failures).
+ */
 export type TransportErrorType = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
 
 /** One `errors` entry of a problem: the field's JSON pointer, its rule and the reason. */

@@ -4,8 +4,8 @@ import type { paths } from '../../openapi/main.gen'
 export type MainClient = ReturnType<typeof createMainClient>
 
 /**
- * The main API client (spec §7): same origin by default, cookies included; the auth middleware
- * (bearer token and the 401 refresh queue) is added by the caller.
+ * The main API client (docs/product/api.md#main-api-conventions): same origin by default, cookies
+ * included; the auth middleware (bearer token and the 401 refresh queue) is added by the caller.
  */
 export function createMainClient(
   options: { baseUrl?: string; fetch?: typeof fetch; middleware?: Middleware[] } = {},

@@ -1,8 +1,8 @@
 /**
- * The refresh queue (spec §4 "On a 401 response…", §6, §8 "HTTP 401"): an openapi-fetch middleware
- * that sends the bearer token and credentials, and on a 401 asks the auth actor for a fresh token.
- * Only one refresh runs (the chart's signedIn.refreshing); concurrent requests wait for it and
- * retry once; a retry's own 401 is returned as it is.
+ * The refresh queue (docs/product/flows.md#token-refresh, docs/product/errors.md#http-401): an
+ * openapi-fetch middleware that sends the bearer token and credentials, and on a 401 asks the auth
+ * actor for a fresh token. Only one refresh runs (the chart's signedIn.refreshing); concurrent
+ * requests wait for it and retry once; a retry's own 401 is returned as it is.
  */
 import type { Middleware } from 'openapi-fetch'
 import { waitFor } from 'xstate'

@@ -12,11 +12,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ({ error }) => <ErrorPage status={statusOf(error)} />,
 })
 
-/** Spec §2: while authentication is in progress, non-root paths show a full-screen 'Loading...'. */
+/**
+ * While authentication is in progress, non-root paths show a full-screen 'Loading...'
+ * (docs/product/screens.md#loading-screen).
+ */
 function RootLayout() {
   const { auth, splash } = Route.useRouteContext()
-  // Spec §9: the splash's 750 ms count from the app's first paint, not from when its script ran;
-  // the actor lives as long as the app, so a remount (StrictMode) starts nothing again.
+  // The splash's 750 ms count from the app's first paint, not from when its script ran
+  // (docs/product/limits.md#landing-splash); the actor lives as long as the app, so a remount
+  // (StrictMode) starts nothing again.
   useEffect(() => {
     splash.start()
   }, [splash])

@@ -25,10 +25,11 @@ const loadLanding = () =>
   ))
 
 /**
- * Spec §2, §9: on first load the root path shows the splash for the `splash` delay (750 ms), then
- * the landing. The chunk downloads in parallel with the splash and the landing renders straight
- * from it, never through a suspending lazy component: React would show the suspense fallback and
- * then hold the reveal for its 300 ms throttle (decision 061).
+ * On first load the root path shows the splash for the `splash` delay (750 ms), then the landing
+ * (docs/product/screens.md#landing-splash, docs/product/limits.md#landing-splash). The chunk
+ * downloads in parallel with the splash and the landing renders straight from it, never through a
+ * suspending lazy component: React would show the suspense fallback and then hold the reveal for
+ * its 300 ms throttle (decision 061).
  */
 function LandingRoute() {
   const { splash, auth, api, inspect } = Route.useRouteContext()
@@ -57,7 +58,8 @@ function useLandingChunk(): LandingModule | undefined {
       live = false
     }
   }, [chunk])
-  // A chunk that cannot load is the route's error (spec §8), as a failed lazy import was.
+  // A chunk that cannot load is the route's error, as a failed lazy import was
+  // (docs/product/errors.md#application-errors).
   if (failure) throw failure.error
   return chunk
 }

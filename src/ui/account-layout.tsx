@@ -11,7 +11,10 @@ export interface AccountLayoutProps {
   children: ReactNode
 }
 
-/** Spec §2 "Account screens (top bar)": logo to /app, Verification, Support, avatar to /app/profile. */
+/**
+ * The top bar (docs/product/screens.md#top-bar): logo to /app, Verification, Support, avatar to
+ * /app/profile.
+ */
 export function AccountLayout({ supportUrl, initials, children }: AccountLayoutProps) {
   return (
     <div className="account-page">

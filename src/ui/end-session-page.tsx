@@ -15,9 +15,10 @@ export const TRY_AGAIN = 'Try again'
 export const LOG_IN = 'Log in'
 
 /**
- * Issue 14: the page a security notice's link opens. Like /app/verify-email/:token (spec §2), one
- * of two results, both leading to the log-in form; when the server could not be reached the
- * link can be tried again.
+ * The page a security notice's link opens (docs/product/screens.md#end-session-page). Like the
+ * e-mail confirmation page (docs/product/screens.md#email-confirmation-page), one of two results,
+ * both leading to the log-in form; when the server could not be reached the link can be tried
+ * again.
  */
 export function EndSessionPage({
   status,

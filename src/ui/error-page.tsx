@@ -1,4 +1,7 @@
-/** Spec §8: the generic messages for the HTTP statuses a router or loader error may carry. */
+/**
+ * The generic messages for the HTTP statuses a router or loader error may carry
+ * (docs/product/screens.md#application-error-page).
+ */
 const statusMessages: Record<number, string> = {
   400: 'The request could not be understood. Please check the address and try again.',
   403: 'You are not allowed to see this page.',
@@ -6,7 +9,10 @@ const statusMessages: Record<number, string> = {
   405: 'This action is not allowed here.',
 }
 
-/** Spec §8: the fallback for router and application errors; 'Go Home' reloads the app from /. */
+/**
+ * The fallback for router and application errors; 'Go Home' reloads the app from /
+ * (docs/product/errors.md#application-errors).
+ */
 export function ErrorPage({ status }: { status?: number | undefined }) {
   const message =
     status !== undefined && status in statusMessages

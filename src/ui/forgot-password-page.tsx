@@ -5,7 +5,7 @@ import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
 
 export type ForgotPasswordPageProps = FormViewProps<{ email: string }>
 
-/** Spec §2 forgot-password screen: the entry form. */
+/** The forgot-password screen's entry form (docs/product/screens.md#forgot-password-screen). */
 export function ForgotPasswordPage({
   values,
   errors,
@@ -51,7 +51,10 @@ export interface CheckEmailPageProps {
   onResend: () => void
 }
 
-/** Spec §4: 'Check your email' with the 3-minute countdown; the send button waits for it. */
+/**
+ * 'Check your email' with the 3-minute countdown; the send button waits for it
+ * (docs/product/screens.md#check-your-email-screen).
+ */
 export function CheckEmailPage({ remaining, canResend, onResend }: CheckEmailPageProps) {
   return (
     <AuthLayout title="Check your email">

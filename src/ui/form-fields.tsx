@@ -10,7 +10,10 @@ interface TextFieldProps {
   onChange: (value: string) => void
 }
 
-/** A labelled input with its rule message underneath (spec §5 texts come from the machine). */
+/**
+ * A labelled input with its rule message underneath; the texts
+ * (docs/product/validation.md#general-form-rules) come from the machine.
+ */
 export function TextField({
   label,
   name,

@@ -4,13 +4,16 @@ export interface FormViewProps<TValues extends Record<string, string | boolean>>
   errors: Partial<Record<keyof TValues, string>>
   /** The values are with the server: the submit button is disabled. */
   submitting: boolean
-  /** Set after a failed submit: the server's `errorType` (the view picks the spec's text). */
+  /** Set after a failed submit: the server's `errorType` (the view picks its text from it). */
   errorType: string | null
   onChange: <K extends keyof TValues & string>(field: K, value: TValues[K]) => void
   onSubmit: () => void
 }
 
-/** Spec §8: the generic failure text of the login, forgot-password and new-password forms. */
+/**
+ * The generic failure text of the login, forgot-password and new-password forms
+ * (docs/product/errors.md#error-catalogue).
+ */
 export const GENERIC_ERROR = 'Error. Please try again or contact support'
 
 export function submitHandler(onSubmit: () => void) {

@@ -1,4 +1,7 @@
-/** Spec §2: 'Loading...' while authentication is in progress, and as the landing splash. */
+/**
+ * 'Loading...' while authentication is in progress, and as the landing splash
+ * (docs/product/screens.md#loading-screen, docs/product/screens.md#landing-splash).
+ */
 export function LoadingScreen({ variant = 'plain' }: { variant?: 'plain' | 'splash' }) {
   return (
     <div className={`loading-screen loading-screen-${variant}`} role="status" aria-live="polite">

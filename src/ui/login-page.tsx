@@ -8,7 +8,10 @@ export type LoginPageProps = FormViewProps<{ email: string; password: string }> 
   notice?: string | null
 }
 
-/** Spec §2 log-in form; §8: 'Email not verified' for EMAIL_NOT_VERIFIED, otherwise the generic text. */
+/**
+ * The log-in form (docs/product/screens.md#log-in-form): 'Email not verified' for
+ * EMAIL_NOT_VERIFIED, otherwise the generic text (docs/product/errors.md#login-errors).
+ */
 export function LoginPage({
   values,
   errors,

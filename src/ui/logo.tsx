@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router'
 
-/** The product's mark and name; it always leads to /app (spec §2: auth screens and the top bar). */
+/**
+ * The product's mark and name; it always leads to /app (docs/product/screens.md#auth-layout,
+ * docs/product/screens.md#top-bar).
+ */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <Link to="/app" className={`logo logo-${tone}`} aria-label="Vistula Exchange — home">

@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router'
 
-/** Spec §2: any unknown path shows 'Page not found' with 'Go Home' to /. */
+/**
+ * Any unknown path shows 'Page not found' with 'Go Home' to /
+ * (docs/product/screens.md#not-found-page).
+ */
 export function NotFoundPage() {
   return (
     <main className="centered-page">

@@ -12,7 +12,10 @@ export type RegisterPageProps = FormViewProps<{
   supportUrl: string | null
 }
 
-/** Spec §2 sign-up form; §8: a failure shows 'Something went wrong.' with 'Contact support'. */
+/**
+ * The sign-up form (docs/product/screens.md#sign-up-form); a failure shows 'Something went wrong.'
+ * with 'Contact support' (docs/product/errors.md#registration-failure).
+ */
 export function RegisterPage({
   values,
   errors,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { AuthLayout } from './auth-layout'
 
-/** Spec §2 /app/register/success. */
+/** /app/register/success (docs/product/screens.md#registration-success-page). */
 export function RegisterSuccessPage() {
   return (
     <AuthLayout title="Registration successful">

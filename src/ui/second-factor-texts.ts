@@ -1,7 +1,8 @@
 /**
  * The words of the login's second step (issue 14; decision 088), in one place so the view, the
- * tests and the decision record read the same texts. The voice is the spec's and the profile's
- * Security section's: short, plain, what happened and what to do.
+ * tests and the decision record read the same texts (docs/product/errors.md#second-factor-errors).
+ * The voice is that of the other error texts and of the profile's Security section: short, plain,
+ * what happened and what to do.
  */
 import type { SecondFactorProblem } from '../machines/login/login.machine'
 import type { CodeMethod } from '../machines/login/second-factor-code'

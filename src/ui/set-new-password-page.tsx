@@ -5,7 +5,10 @@ import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
 
 export type SetNewPasswordPageProps = FormViewProps<{ password: string }>
 
-/** Spec §2 set-new-password screen: one Password field (no separate confirmation). */
+/**
+ * The set-new-password screen (docs/product/screens.md#set-new-password-screen): one Password
+ * field, no separate confirmation.
+ */
 export function SetNewPasswordPage({
   values,
   errors,
@@ -41,7 +44,7 @@ export function SetNewPasswordPage({
   )
 }
 
-/** Spec §2 /app/set-new-password/success. */
+/** /app/set-new-password/success (docs/product/screens.md#password-reset-success-page). */
 export function SetNewPasswordSuccessPage() {
   return (
     <AuthLayout title="Your password has been successfully reset!">

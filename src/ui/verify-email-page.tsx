@@ -2,7 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { AuthLayout } from './auth-layout'
 import { LoadingScreen } from './loading-screen'
 
-/** Spec §2 /app/verify-email/:token: one of two results, both with 'To Login'. */
+/**
+ * /app/verify-email/:token (docs/product/screens.md#email-confirmation-page): one of two results,
+ * both with 'To Login'.
+ */
 export function VerifyEmailPage({ status }: { status: 'verifying' | 'confirmed' | 'failed' }) {
   if (status === 'verifying') return <LoadingScreen />
   const confirmed = status === 'confirmed'

@@ -7,7 +7,7 @@ import {
   TRADE_HISTORY_REQUEST,
 } from '../../domain/market-facts'
 
-describe('market facts (spec §7 get_currencies_info, get_pairs_info, get_trade_history)', () => {
+describe('market facts (docs/product/data.md#market-facts)', () => {
   it('asks with the spec’s bodies', () => {
     expect(CURRENCIES_INFO_REQUEST).toEqual({})
     expect(PAIRS_INFO_REQUEST).toEqual({ pairs: ['BTC-USD'] })

@@ -21,7 +21,7 @@ const typed = fc.oneof(
   fc.constantFrom('1000.50', '1,000', '1e3', ' 12 ', 'abc', '99999999999999999999', '', '0'),
 )
 
-describe('quote amount (spec §5: parsed as an integer; empty is 0)', () => {
+describe('quote amount (docs/product/validation.md#quote-dialog: parsed as an integer; empty is 0)', () => {
   it('parses the cases the spec and the issue name', () => {
     expect(parseQuoteAmount('1000.50')).toBe('1000')
     expect(parseQuoteAmount('1,000')).toBe('1000')

@@ -35,7 +35,7 @@ export function compare(a: Rational, b: Rational): number {
   return l < r ? -1 : l > r ? 1 : 0
 }
 
-/** §9: 4% below 10000 and 1.1% from 10000 — in per mille: 40 and 11. */
+/** 4% below 10000 and 1.1% from 10000 (docs/product/limits.md#fee-tier), in per mille: 40 and 11. */
 export function feePerMille(amount: Rational): bigint {
   return amount.num < 10_000n * amount.den ? 40n : 11n
 }
@@ -67,7 +67,10 @@ export function roundedText(value: Rational, decimals: number): string {
 
 const isZero = (r: Rational) => r.num === 0n
 
-/** §4/§9 conversion 'to' from 'from', as the converter shows it ('0' by the zero rule). */
+/**
+ * Conversion 'to' from 'from', as the converter shows it ('0' by the zero rule):
+ * docs/product/limits.md#fee-tier, docs/product/flows.md#zero-rule.
+ */
 export function targetText(amount: string, rate: string, targetIsFiat: boolean): string {
   const a = parseRational(amount)
   const r = parseRational(rate)
@@ -75,7 +78,7 @@ export function targetText(amount: string, rate: string, targetIsFiat: boolean):
   return roundedText(exactTarget(a, r), targetIsFiat ? 2 : 8)
 }
 
-/** §4/§9 conversion 'from' from 'to', as the converter shows it. */
+/** Conversion 'from' from 'to', as the converter shows it (docs/product/limits.md#fee-tier). */
 export function sourceText(amount: string, rate: string, sourceIsFiat: boolean): string {
   const a = parseRational(amount)
   const r = parseRational(rate)
@@ -84,7 +87,8 @@ export function sourceText(amount: string, rate: string, sourceIsFiat: boolean):
 }
 
 /**
- * §9 displayed rate, read again: '1 {to} = {rate} {from}' (2 decimals from fiat, 8 from crypto);
+ * docs/product/limits.md#displayed-rate, read again: '1 {to} = {rate} {from}' (2 decimals from
+ * fiat, 8 from crypto);
  * when that figure has fewer than two significant digits at the decimals shown (below 10 steps of
  * 10^-places, places being the spec's decimals or the exchange's coarser precision), the other
  * form '1 {from} = {1/rate} {to}' with the other decimals. A zero rate shows as 0.
@@ -107,7 +111,7 @@ export function displayedRateOracle(
   return `1 ${from} = ${roundedText(ratio(r.den, r.num), other)} ${to}`
 }
 
-/** §9 notice, read again from the spec's sentence. */
+/** docs/product/limits.md#large-amount-notice, read again from its sentence. */
 export function noticeOracle(sourceIsFiat: boolean, source: string, target: string): boolean {
   const s = parseRational(source)
   const t = parseRational(target)
@@ -115,7 +119,10 @@ export function noticeOracle(sourceIsFiat: boolean, source: string, target: stri
   return compare(t, ratio(7000n, 1n)) >= 0
 }
 
-/** §5 quote amount: spaces and commas ignored, then the leading digits; none is 0. */
+/**
+ * docs/product/validation.md#quote-dialog: spaces and commas ignored, then the leading digits;
+ * none is 0.
+ */
 export function quoteAmountOracle(text: string): string {
   let digits = ''
   for (const ch of text) {
@@ -126,7 +133,10 @@ export function quoteAmountOracle(text: string): string {
   return digits === '' ? '0' : BigInt(digits).toString()
 }
 
-/** §5 converter amount: digits and the dot kept; then the decimal up to a second dot; empty 0. */
+/**
+ * docs/product/validation.md#converter-inputs: digits and the dot kept; then the decimal up to a
+ * second dot; empty 0.
+ */
 export function converterAmountOracle(text: string): { sanitized: string; amount: string } {
   const sanitized = Array.from(text)
     .filter((ch) => (ch >= '0' && ch <= '9') || ch === '.')

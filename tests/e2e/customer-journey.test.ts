@@ -233,7 +233,7 @@ describe('a customer’s journey through the customer area in Chromium against t
       expect(accessibility).toEqual({ quoteDialog: [], verification: [], profile: [] })
 
       // Logout.
-      // Spec §4: to /app/login, loaded afresh there.
+      // To /app/login, loaded afresh there (docs/product/flows.md#explicit-logout).
       const reloaded = page.waitForEvent('load')
       await page.getByRole('button', { name: 'Log out' }).click()
       await reloaded

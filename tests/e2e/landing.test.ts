@@ -13,7 +13,7 @@ const GTM_ID = 'GTM-TEST123'
 /** Screenshots are kept as test artifacts here (git-ignored). */
 const artifacts = fileURLToPath(new URL('../../test-results/landing/', import.meta.url))
 
-describe('the landing page in Chromium against the real server (spec §2, §4, §9)', () => {
+describe('the landing page in Chromium against the real server (docs/product/screens.md#landing-page, docs/product/flows.md#landing-header-and-hero, docs/product/limits.md#timings-and-display)', () => {
   let server: AppServer | undefined
   let chromium: { browser: Browser; close(): Promise<void> } | undefined
 
@@ -252,7 +252,8 @@ describe('the landing page in Chromium against the real server (spec §2, §4, �
   it('leads every navigation target of the landing page where the spec says', async () => {
     const { context, page } = await newContext({ viewport: { width: 1440, height: 900 } })
     await openLanding(page)
-    // A visitor who asks for /app is sent on to /app/login (spec §2 route protection).
+    // A visitor who asks for /app is sent on to /app/login
+    // (docs/product/screens.md#protected-routes).
     const targets: [string, RegExp, string][] = [
       ['Log in', /^Log in$/, '/app/login'],
       ['Sign up', /^Sign up$/, '/app/register'],

@@ -82,7 +82,8 @@ describe('the same digits on screen, in the stored quote and in the e-mails', ()
       'get_trade_history {"pair":"BTC-USD","pageSize":2}',
     ])
 
-    // The quote: same pair, '1000.50' typed, which is 1000 (spec §5).
+    // The quote: same pair, '1000.50' typed, which is 1000
+    // (docs/product/validation.md#quote-dialog).
     await page.goto(`${url}/app/login`)
     await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)

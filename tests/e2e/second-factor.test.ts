@@ -67,7 +67,10 @@ describe('two-factor sign-in and sessions in Chromium against the real server', 
     await page.getByText(email).first().waitFor()
   }
 
-  /** Spec §4: the logout goes to /app/login and loads the page afresh there. */
+  /**
+   * The logout goes to /app/login and loads the page afresh there
+   * (docs/product/flows.md#explicit-logout).
+   */
   async function logOut(page: Page) {
     await page.goto(`${urlOf()}/app/profile`)
     const reloaded = page.waitForEvent('load')
@@ -76,7 +79,7 @@ describe('two-factor sign-in and sessions in Chromium against the real server', 
     expect(new URL(page.url()).pathname).toBe('/app/login')
   }
 
-  /** The access and refresh tokens the SPA keeps (spec §4: the stored session). */
+  /** The access and refresh tokens the SPA keeps (docs/product/data.md#stored-session). */
   async function storedTokens(page: Page): Promise<{ token: string; refreshToken: string }> {
     const raw = await page.evaluate(() => localStorage.getItem('auth_session'))
     return JSON.parse(raw ?? '{}') as { token: string; refreshToken: string }

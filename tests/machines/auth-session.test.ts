@@ -4,7 +4,7 @@ import { createMainClient } from '../../src/api/main-client'
 import { createAuthImplementations } from '../../src/machines/auth/auth.actors'
 import { AUTH_SESSION_KEY, parseSession } from '../../src/machines/auth/auth-session'
 
-describe('the stored session (spec §3: auth_session in localStorage)', () => {
+describe('the stored session (docs/product/data.md#stored-session: auth_session in localStorage)', () => {
   it('reads what we wrote, and nothing else', () => {
     expect(parseSession(JSON.stringify({ token: 'a', refreshToken: 'r' }))).toEqual({
       token: 'a',

@@ -59,7 +59,7 @@ interface Ctx {
   sendBack?: (event: AuthEvent) => void
 }
 
-describe('auth machine (spec §4 Authentication)', () => {
+describe('auth machine (docs/product/flows.md#authentication)', () => {
   const pm = createPathModel(authMachine, {
     events,
     // The tokens are fixtures, so the state space stays small and every arrival is its own node.
@@ -171,7 +171,8 @@ describe('auth machine (spec §4 Authentication)', () => {
           'xstate.after.logoutWait.auth.signedIn.signingOut',
         ].includes(event.type)
       ) {
-        // Spec §4, whatever the server answered (or if it did not in time).
+        // docs/product/flows.md#explicit-logout, whatever the server answered (or if it did not
+        // in time).
         expect(effects).toEqual(['clear', 'login', 'reload'])
         expect(ctx.storage.has('auth_session')).toBe(false)
         // A call still running when the wait ran out is aborted, not left behind.

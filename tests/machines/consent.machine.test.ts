@@ -92,7 +92,7 @@ const fakeTagManager = (ctx: Omit<Ctx, 'actor'>): TagManagerApi => ({
   },
 })
 
-describe('consent machine (spec §4 Cookie banner, §9; providers.md §5)', () => {
+describe('consent machine (docs/product/flows.md#cookie-banner, docs/product/limits.md#consent-cookie, docs/product/providers/gtm.md#consent-mode-v2)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

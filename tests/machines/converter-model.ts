@@ -9,7 +9,8 @@ import type { ConverterSnapshot } from '../../src/machines/converter/converter.m
 import type { AnyEventObject } from '../support/model-paths'
 
 export function candles(close: string): CandlesAnswer & { data: { close: string }[] } {
-  // As the exchange sends it: numbers as strings (providers.md §3.2).
+  // As the exchange sends it: numbers as strings
+  // (docs/product/providers/market-data.md#get_candles).
   const candle = {
     timestamp: '1741132800000',
     open: close,

@@ -83,7 +83,7 @@ interface Ctx {
   warn: MockInstance<typeof console.warn>
 }
 
-describe('converter machine (spec §4 Converter, §5 Converter inputs, §9 Converter)', () => {
+describe('converter machine (docs/product/flows.md#converter, docs/product/validation.md#converter-inputs, docs/product/limits.md#converter)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
@@ -299,7 +299,7 @@ describe('converter machine (spec §4 Converter, §5 Converter inputs, §9 Conve
   })
 })
 
-describe('converter currency choice (spec §4)', () => {
+describe('converter currency choice (docs/product/flows.md#currency-choice)', () => {
   const currency = fc.constantFrom(...ALL_CURRENCIES)
 
   it('always keeps one side fiat and the other crypto, swapping to the previous currency', () => {
@@ -322,7 +322,7 @@ describe('converter currency choice (spec §4)', () => {
   })
 })
 
-describe('converter actors (spec §7 get_candles)', () => {
+describe('converter actors (docs/product/api.md#market-data-api)', () => {
   it("posts the candle query for the pair to the market API's get_candles", async () => {
     const bodies: unknown[] = []
     const fetch = (async (input: Request | string | URL) => {

@@ -45,7 +45,7 @@ function formSuite<TValues extends Record<string, FieldValue>>(
   machine: AnyStateMachine,
   fixture: FormFixture<TValues>,
 ) {
-  describe(`${name} (spec §5)`, () => {
+  describe(`${name} (docs/product/flows.md#form-chart, docs/product/validation.md#per-form)`, () => {
     const pm = createFormPathModel(machine, fixture)
     interface Ctx {
       actor: FormActorLike

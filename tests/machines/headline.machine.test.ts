@@ -23,7 +23,7 @@ interface Ctx {
 const serialize = (s: HeadlineSnapshot) =>
   JSON.stringify([s.value, s.context.index, s.context.shown])
 
-describe('headline machine (spec §2 Hero, §9 rotating word 7000 ms, letters 80 ms)', () => {
+describe('headline machine (docs/product/flows.md#rotating-headline, docs/product/limits.md#rotating-headline: 7000 ms, letters 80 ms)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

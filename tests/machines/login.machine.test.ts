@@ -40,7 +40,7 @@ interface Ctx {
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
-describe('login flow (spec §2 Log-in form, §4; issue 14 second factor)', () => {
+describe('login flow (docs/product/screens.md#log-in-form, docs/product/flows.md#login, docs/product/account-security.md#login-second-step)', () => {
   const pm = createLoginPathModel(loginMachine)
 
   const runner: PathRunner<typeof loginMachine, Ctx> = {

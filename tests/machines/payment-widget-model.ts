@@ -1,6 +1,7 @@
 /**
  * The payment widget's path model, shared by the machine and UI tests: every event and every
- * outcome of the session request, including a session without a requestId (spec §8).
+ * outcome of the session request, including a session without a requestId
+ * (docs/product/errors.md#payment-widget-failure).
  */
 import type { SnapshotFrom } from 'xstate'
 import {
@@ -18,7 +19,7 @@ export const session: PaymentSession = {
   oneTimeToken: 'ott-1',
   widgetUrl: `${WIDGET_ORIGIN}/?requestId=req-1&oneTimeToken=ott-1`,
 }
-/** Spec §8: a session answer without a requestId. */
+/** A session answer without a requestId (docs/product/errors.md#payment-widget-failure). */
 export const sessionWithoutId = { requestId: '', widgetUrl: `${WIDGET_ORIGIN}/?requestId=` }
 export const redirectUrl = `${WIDGET_ORIGIN}/payment?requestId=req-1`
 

@@ -19,7 +19,7 @@ interface Ctx {
   widget?: { origin: string; send: (event: PaymentWidgetEvent) => void }
 }
 
-describe('payment widget (spec §4 Payment widget)', () => {
+describe('payment widget (docs/product/flows.md#payment-widget)', () => {
   const pm = createPaymentPathModel()
 
   const runner: PathRunner<typeof paymentWidgetMachine, Ctx> = {

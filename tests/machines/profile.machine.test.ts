@@ -28,7 +28,7 @@ interface Ctx {
   refreshed: Profile[]
 }
 
-describe('profile form (spec §4 Profile)', () => {
+describe('profile form (docs/product/flows.md#profile)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
@@ -77,7 +77,8 @@ describe('profile form (spec §4 Profile)', () => {
         await vi.advanceTimersByTimeAsync(1)
       } else ctx.actor.send(event as ProfileFormEvent)
       await vi.advanceTimersByTimeAsync(0)
-      // The cached profile is refreshed exactly when an update succeeds (spec §7).
+      // The cached profile is refreshed exactly when an update succeeds
+      // (docs/product/flows.md#profile).
       expect(ctx.refreshed.length - refreshed).toBe(
         e.type === 'xstate.done.actor.saveProfile' ? 1 : 0,
       )

@@ -14,7 +14,10 @@ import { createPathModel, type AnyEventObject } from '../support/model-paths'
 
 type Snapshot = SnapshotFrom<typeof quoteWizardMachine>
 
-/** The contact details the profile gives (spec §2: prefilled from the profile). */
+/**
+ * The contact details the profile gives (docs/product/screens.md#contact-step: prefilled from the
+ * profile).
+ */
 export const profileContact: QuoteContact = {
   name: 'Anna Kowalska',
   email: 'anna@example.com',

@@ -28,7 +28,7 @@ interface Ctx {
   effects: string[]
 }
 
-describe('quote wizard (spec §4 Quote dialog)', () => {
+describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
   const pm = createQuotePathModel()
 
   const runner: PathRunner<typeof quoteWizardMachine, Ctx> = {
@@ -70,7 +70,8 @@ describe('quote wizard (spec §4 Quote dialog)', () => {
       calculation: (_ctx, s) => {
         const view = selectQuoteView(s)
         expect(view.step).toBe('calculation')
-        // The amount is the integer parse of what the field shows (spec §5).
+        // The amount is the integer parse of what the field shows
+        // (docs/product/validation.md#quote-dialog).
         expect(view.values.amount).toBe(quoteAmountOracle(view.amountText))
         // The amount's message shows only for an amount that cannot be sent, and says why.
         if (view.amountError !== null) {

@@ -119,7 +119,7 @@ async function signedInApp(server: ReturnType<typeof fakeServer>) {
 const count = (server: ReturnType<typeof fakeServer>, path: string) =>
   server.calls.filter((c) => c.path === path).length
 
-describe('the refresh queue (spec §4, §8 HTTP 401)', () => {
+describe('the refresh queue (docs/product/flows.md#token-refresh, docs/product/errors.md#http-401)', () => {
   it('sends the bearer token with every request', async () => {
     const server = fakeServer()
     server.state.validToken = 'access-1'

@@ -22,7 +22,7 @@ interface Ctx {
   emails: string[]
 }
 
-describe('reset countdown (spec §4 Password reset)', () => {
+describe('reset countdown (docs/product/flows.md#password-reset)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

@@ -14,7 +14,7 @@ interface Ctx {
   startedAt: number
 }
 
-describe('landing splash (spec §2, §9: about 750 ms)', () => {
+describe('landing splash (docs/product/flows.md#landing-splash, docs/product/limits.md#landing-splash: 750 ms)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

@@ -5,7 +5,7 @@ import { forgotPasswordSchema } from '../../src/machines/forms/forgot-password-f
 import { newPasswordSchema } from '../../src/machines/forms/new-password-form.machine'
 import { validateField, validateForm } from '../../src/machines/forms/validation'
 
-describe('general form rules (spec §5)', () => {
+describe('general form rules (docs/product/validation.md#general-form-rules)', () => {
   it('gives the spec’s messages', () => {
     expect(validateField({ label: 'Email', kind: 'text', required: true }, '')).toBe(
       'Required field',
@@ -48,7 +48,7 @@ describe('general form rules (spec §5)', () => {
     expect(validateField({ label: 'Note', kind: 'text' }, '')).toBeUndefined()
   })
 
-  it('applies each form’s rules (spec §5 "Per form")', () => {
+  it('applies each form’s rules (docs/product/validation.md#per-form)', () => {
     expect(validateForm(loginSchema, { email: 'ab', password: '12345' })).toEqual({
       email: 'Min 3 characters',
       password: 'Min 6 characters',

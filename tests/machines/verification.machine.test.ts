@@ -31,7 +31,7 @@ interface Ctx {
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
 function verificationSuite(machine: VerificationMachine) {
-  describe(`${machine.id} (spec §4 Verification)`, () => {
+  describe(`${machine.id} (docs/product/flows.md#verification)`, () => {
     beforeEach(() => {
       vi.useFakeTimers()
     })
@@ -169,7 +169,7 @@ function verificationSuite(machine: VerificationMachine) {
 verificationSuite(kycVerificationMachine)
 verificationSuite(kybVerificationMachine)
 
-describe('verification labels and widget messages (spec §4 Verification)', () => {
+describe('verification labels and widget messages (docs/product/flows.md#verification)', () => {
   it("labels the button 'Start', 'Continue' or a disabled 'Completed: …'", () => {
     expect(buttonOf(statuses.notStarted)).toEqual({ label: 'Start', disabled: false })
     expect(buttonOf(statuses.pending)).toEqual({ label: 'Start', disabled: false })

@@ -18,7 +18,7 @@ interface Ctx {
   tokens: string[]
 }
 
-describe('e-mail verification (spec §2 /app/verify-email/:token)', () => {
+describe('e-mail verification (docs/product/flows.md#email-confirmation)', () => {
   const pm = createPathModel(verifyEmailMachine, {
     events: plainEventsOf(verifyEmailMachine),
     input: { token: 'ev_token' },

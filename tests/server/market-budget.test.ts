@@ -13,7 +13,10 @@ import { engines } from './support/databases.ts'
 import { openMigratedDatabase, type MigratedDatabase } from './support/migrated-database.ts'
 
 const apiUrl = 'http://exchange.invalid/api/spot/rest-public'
-/** The default budget: 90 of the exchange's 100 calls a minute (providers.md §3.1). */
+/**
+ * The default budget: 90 of the exchange's 100 calls a minute
+ * (docs/product/limits.md#market-data).
+ */
 const budget = 90
 
 /** A stand-in for the exchange that counts the calls it receives. */

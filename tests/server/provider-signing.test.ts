@@ -1,7 +1,9 @@
 /**
  * The providers' signatures: Sumsub's request signature against the test vectors of
- * providers.md §1.2, webhook digests for each algorithm (§1.5), and Paybis's RSA-PSS/SHA-512
- * request signature (§2.2), which must verify with the public key and with nothing else.
+ * docs/product/providers/sumsub.md#signing-test-vectors, webhook digests for each algorithm
+ * (docs/product/providers/sumsub.md#webhook-digest), and Paybis's RSA-PSS/SHA-512 request
+ * signature (docs/product/providers/paybis.md#signature-recipe), which must verify with the public
+ * key and with nothing else.
  */
 import { constants, createHash, createHmac, generateKeyPairSync, verify } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -14,7 +16,7 @@ import {
 import { parseSumsubDate, sumsubDateMs, sumsubDateTz } from '../../server/providers/sumsub/dates.ts'
 
 describe('Sumsub request signature', () => {
-  it('matches the test vectors of providers.md', () => {
+  it('matches the test vectors of docs/product/providers/sumsub.md#signing-test-vectors', () => {
     expect(
       sumsubRequestSignature(
         'test-secret',
@@ -108,7 +110,7 @@ describe('Paybis request signature', () => {
 
   it('verifies with the public key, over hex(SHA-512(body)) with PSS and a 64-byte salt', () => {
     const signature = paybisSignature(privateKey, body)
-    // Checked independently of the module: the recipe of providers.md §2.2.
+    // Checked independently of the module: docs/product/providers/paybis.md#signature-recipe.
     const hex = createHash('sha512').update(body, 'utf8').digest('hex')
     expect(
       verify(

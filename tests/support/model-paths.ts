@@ -1,5 +1,6 @@
 /**
- * Model-based path testing (DESIGN.md "The statecharts"): builds an xstate/graph TestModel for a
+ * Model-based path testing (docs/product/flows.md#machines-and-diagrams,
+ * docs/product/operations.md#machine-graphs): builds an xstate/graph TestModel for a
  * machine, generates paths that together take every reachable transition, runs them against a
  * system under test (the machine alone, or the UI driving it), and reports state and transition
  * coverage measured from the real actor's inspection events.

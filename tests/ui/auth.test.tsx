@@ -45,7 +45,10 @@ interface Ctx {
   clock: SimulatedClock
 }
 
-/** Spec §4: once the logout is over, everything is cleared, the page is at /app/login and reloads there. */
+/**
+ * Once the logout is over, everything is cleared, the page is at /app/login and reloads there
+ * (docs/product/flows.md#explicit-logout).
+ */
 async function expectSignedOutAndReloaded(app: RenderedApp, reloadsBefore: number) {
   await expect.poll(() => app.reloads.length).toBe(reloadsBefore + 1)
   expect(window.localStorage.getItem(AUTH_SESSION_KEY)).toBeNull()
@@ -64,7 +67,7 @@ function otherTabWrites(session: StoredSession | null) {
 
 const topBar = () => screen.queryByRole('navigation', { name: 'Account' })
 
-describe('authentication through the screens (spec §2 route protection, §4 Authentication)', () => {
+describe('authentication through the screens (docs/product/screens.md#protected-routes, docs/product/flows.md#authentication)', () => {
   const pm = createPathModel(authMachine, { events })
 
   const runner: PathRunner<typeof authMachine, Ctx> = {

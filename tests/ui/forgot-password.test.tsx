@@ -24,22 +24,25 @@ import { renderApp, type RenderedApp } from './support/render-app'
 const GENERIC = 'Error. Please try again or contact support'
 const RESET = { method: 'POST', path: '/api/auth/reset-password' }
 
-formUiSuite('forgot-password screen: the entry form (spec §2, §5 Forgot password, §8)', {
-  machine: forgotPasswordFormMachine,
-  fixture: { schema: forgotPasswordSchema, ...forgotPasswordFixture },
-  path: '/app/forgot-password',
-  call: RESET,
-  expectedBody: forgotPasswordFixture.valid,
-  success: () => json(200, { status: 'sent' }),
-  labels: { email: 'Email' },
-  submitLabel: 'Send',
-  heading: 'Forgot password',
-  failureText: () => GENERIC,
-  afterSuccess: async () => {
-    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy()
-    expect(screen.getByRole('timer').textContent).toBe('03:00')
+formUiSuite(
+  'forgot-password screen: the entry form (docs/product/screens.md#forgot-password-screen, docs/product/validation.md#forgot-password, docs/product/errors.md#forgot-password-failure)',
+  {
+    machine: forgotPasswordFormMachine,
+    fixture: { schema: forgotPasswordSchema, ...forgotPasswordFixture },
+    path: '/app/forgot-password',
+    call: RESET,
+    expectedBody: forgotPasswordFixture.valid,
+    success: () => json(200, { status: 'sent' }),
+    labels: { email: 'Email' },
+    submitLabel: 'Send',
+    heading: 'Forgot password',
+    failureText: () => GENERIC,
+    afterSuccess: async () => {
+      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy()
+      expect(screen.getByRole('timer').textContent).toBe('03:00')
+    },
   },
-})
+)
 
 /** Lets React, the router and the actors finish what the last step started, without moving time. */
 async function settle(until: () => boolean = () => false) {
@@ -50,7 +53,7 @@ async function settle(until: () => boolean = () => false) {
   }
 }
 
-describe('forgot-password screen: the 3-minute countdown (spec §4 Password reset)', () => {
+describe('forgot-password screen: the 3-minute countdown (docs/product/flows.md#password-reset)', () => {
   beforeEach(() => {
     // Only the clock: React's scheduling and the fetch bodies keep their real queues.
     vi.useFakeTimers({

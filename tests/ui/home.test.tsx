@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { anna, renderSignedIn } from './home-support'
 
-describe('home (spec §2 Home)', () => {
+describe('home (docs/product/screens.md#home)', () => {
   it('greets by first name and offers the three services', async () => {
     const app = await renderSignedIn('/app')
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna' })).toBeTruthy()

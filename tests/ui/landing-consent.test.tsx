@@ -42,7 +42,7 @@ interface Ctx {
 
 const banner = () => screen.queryByRole('region', { name: 'Cookies' })
 
-describe('cookie banner through the UI (spec §2, §4 Cookie banner, §9; providers.md §5)', () => {
+describe('cookie banner through the UI (docs/product/screens.md#cookie-banner, docs/product/flows.md#cookie-banner, docs/product/limits.md#consent-cookie, docs/product/providers/gtm.md#consent-mode-v2)', () => {
   afterEach(() => {
     vi.useRealTimers()
   })

@@ -95,7 +95,7 @@ async function renderConverter(
   }
 }
 
-describe('express converter through the UI (spec §2, §4, §5, §9)', () => {
+describe('express converter through the UI (docs/product/screens.md#express-converter-widget, docs/product/flows.md#converter, docs/product/validation.md#converter-inputs, docs/product/limits.md#converter)', () => {
   afterEach(() => {
     vi.useRealTimers()
     vi.restoreAllMocks()

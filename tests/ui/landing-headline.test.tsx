@@ -37,7 +37,7 @@ function seen(ctx: Ctx) {
   }
 }
 
-describe('rotating headline word through the UI (spec §2 Hero, §9 7000 ms / 80 ms)', () => {
+describe('rotating headline word through the UI (docs/product/screens.md#hero, docs/product/limits.md#rotating-headline)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   })

@@ -42,7 +42,7 @@ const linkHref = (name: string | RegExp, root: HTMLElement = document.body) =>
     .getAllByRole('link', { name })
     .map((a) => a.getAttribute('href'))
 
-describe('landing page (spec §2 Landing page)', () => {
+describe('landing page (docs/product/screens.md#landing-page)', () => {
   beforeEach(() => {
     // The converter's market-data calls (the same origin's sandbox, here a fake).
     vi.stubGlobal(

@@ -304,7 +304,8 @@ describe('log-in with a second factor (issue 14)', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(input.value).toBe('111111')
     expect(document.activeElement).toBe(input)
-    // Editing clears the message (spec §5) and the corrected code goes out with the same challenge.
+    // Editing clears the message (docs/product/validation.md#when-messages-show) and the corrected
+    // code goes out with the same challenge.
     await app.user.keyboard('{Backspace}2{Enter}')
     expect(messageOf(input)).toBeNull()
     expect(app.api.last(PROOF.method, PROOF.path)?.body).toEqual({

@@ -8,27 +8,31 @@ import { renderApp } from './support/render-app'
 
 const GENERIC = 'Error. Please try again or contact support'
 
-formUiSuite('log-in screen (spec §2, §5 Login, §8)', {
-  machine: loginFormMachine,
-  fixture: { schema: loginSchema, ...loginFixture },
-  path: '/app/login',
-  call: { method: 'POST', path: '/api/auth/login' },
-  expectedBody: loginFixture.valid,
-  success: () => json(200, loginFixture.output),
-  labels: { email: 'Email', password: 'Password' },
-  submitLabel: 'Log in',
-  heading: 'Log in',
-  failureText: (errorType) => (errorType === 'EMAIL_NOT_VERIFIED' ? 'Email not verified' : GENERIC),
-  afterSuccess: async (app) => {
-    // Logged in: the tokens are stored and the customer is at /app.
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ann' })).toBeTruthy()
-    expect(app.pathname()).toBe('/app')
-    expect(JSON.parse(window.localStorage.getItem('auth_session') ?? '{}')).toEqual({
-      token: loginFixture.output.accessToken,
-      refreshToken: loginFixture.output.refreshToken,
-    })
+formUiSuite(
+  'log-in screen (docs/product/screens.md#log-in-form, docs/product/validation.md#login, docs/product/errors.md#login-errors)',
+  {
+    machine: loginFormMachine,
+    fixture: { schema: loginSchema, ...loginFixture },
+    path: '/app/login',
+    call: { method: 'POST', path: '/api/auth/login' },
+    expectedBody: loginFixture.valid,
+    success: () => json(200, loginFixture.output),
+    labels: { email: 'Email', password: 'Password' },
+    submitLabel: 'Log in',
+    heading: 'Log in',
+    failureText: (errorType) =>
+      errorType === 'EMAIL_NOT_VERIFIED' ? 'Email not verified' : GENERIC,
+    afterSuccess: async (app) => {
+      // Logged in: the tokens are stored and the customer is at /app.
+      expect(await screen.findByRole('heading', { name: 'Welcome, Ann' })).toBeTruthy()
+      expect(app.pathname()).toBe('/app')
+      expect(JSON.parse(window.localStorage.getItem('auth_session') ?? '{}')).toEqual({
+        token: loginFixture.output.accessToken,
+        refreshToken: loginFixture.output.refreshToken,
+      })
+    },
   },
-})
+)
 
 describe('log-in screen with the keyboard alone', () => {
   it('logs in with Tab, typing and Enter', async () => {

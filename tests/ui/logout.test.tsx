@@ -16,7 +16,10 @@ async function logOutWith(api: FakeApi): Promise<RenderedApp> {
   return app
 }
 
-/** Spec §4: both tokens and the flag cleared, the session removed, /app/login, a reload. */
+/**
+ * Both tokens and the flag cleared, the session removed, /app/login, a reload
+ * (docs/product/flows.md#explicit-logout).
+ */
 async function expectLoggedOut(app: RenderedApp) {
   expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
   expect(app.pathname()).toBe('/app/login')
@@ -25,7 +28,7 @@ async function expectLoggedOut(app: RenderedApp) {
   expect(app.auth.getSnapshot().context).toEqual({ token: null, refreshToken: null })
 }
 
-describe('logout (spec §4; issue 14: the server ends the session first)', () => {
+describe('logout (docs/product/flows.md#explicit-logout: the server ends the session first)', () => {
   it('asks the server to end the session with the access token, then clears the browser', async () => {
     const api = new FakeApi().hold(LOGOUT.method, LOGOUT.path)
     const app = await logOutWith(api)

@@ -9,33 +9,36 @@ import { json } from './support/fake-api'
 import { formUiSuite } from './support/form-ui-suite'
 import { renderApp } from './support/render-app'
 
-formUiSuite('set-new-password screen (spec §2, §5 New password, §7, §8)', {
-  machine: newPasswordFormMachine,
-  fixture: { schema: newPasswordSchema, ...newPasswordFixture },
-  path: '/app/set-new-password/rp_link-token',
-  call: { method: 'POST', path: '/api/auth/forgot-password/new-password' },
-  // The link's token, and the one password also sent as its confirmation.
-  expectedBody: {
-    token: 'rp_link-token',
-    newPassword: newPasswordFixture.valid.password,
-    confirmNewPassword: newPasswordFixture.valid.password,
+formUiSuite(
+  'set-new-password screen (docs/product/screens.md#set-new-password-screen, docs/product/validation.md#new-password, docs/product/api.md#new-password, docs/product/errors.md#new-password-failure)',
+  {
+    machine: newPasswordFormMachine,
+    fixture: { schema: newPasswordSchema, ...newPasswordFixture },
+    path: '/app/set-new-password/rp_link-token',
+    call: { method: 'POST', path: '/api/auth/forgot-password/new-password' },
+    // The link's token, and the one password also sent as its confirmation.
+    expectedBody: {
+      token: 'rp_link-token',
+      newPassword: newPasswordFixture.valid.password,
+      confirmNewPassword: newPasswordFixture.valid.password,
+    },
+    success: () => json(200, { status: 'password-changed' }),
+    labels: { password: 'Password' },
+    submitLabel: 'Save password',
+    heading: 'Set a new password',
+    failureText: () => 'Error. Please try again or contact support',
+    // The body names the password `newPassword`: a weak one comes back on that pointer.
+    pointers: { password: '/newPassword' },
+    afterSuccess: async (app) => {
+      expect(
+        await screen.findByRole('heading', { name: 'Your password has been successfully reset!' }),
+      ).toBeTruthy()
+      expect(app.pathname()).toBe('/app/set-new-password/success')
+      await app.user.click(screen.getByRole('link', { name: 'Log in' }))
+      expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    },
   },
-  success: () => json(200, { status: 'password-changed' }),
-  labels: { password: 'Password' },
-  submitLabel: 'Save password',
-  heading: 'Set a new password',
-  failureText: () => 'Error. Please try again or contact support',
-  // The body names the password `newPassword`: a weak one comes back on that pointer.
-  pointers: { password: '/newPassword' },
-  afterSuccess: async (app) => {
-    expect(
-      await screen.findByRole('heading', { name: 'Your password has been successfully reset!' }),
-    ).toBeTruthy()
-    expect(app.pathname()).toBe('/app/set-new-password/success')
-    await app.user.click(screen.getByRole('link', { name: 'Log in' }))
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
-  },
-})
+)
 
 describe('set-new-password screen with a weak password', () => {
   it("shows the server's reason under Password, keeps the text, and the same link takes a strong one", async () => {

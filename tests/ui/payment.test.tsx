@@ -35,7 +35,7 @@ function widgetPosts(data: unknown, init: { origin?: string; source?: Window | n
   })
 }
 
-describe('payment widget through the home page (spec §2 Home, §4 Payment widget, §8)', () => {
+describe('payment widget through the home page (docs/product/screens.md#home, docs/product/flows.md#payment-widget, docs/product/errors.md#payment-widget-failure)', () => {
   const pm = createPaymentPathModel()
 
   const runner: PathRunner<typeof pm.machine, RenderedApp> = {

@@ -57,7 +57,7 @@ async function settle(rounds = 5) {
   }
 }
 
-describe('profile page (spec §2 Profile, §4 Profile)', () => {
+describe('profile page (docs/product/screens.md#profile-page, docs/product/flows.md#profile)', () => {
   beforeEach(() => {
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],

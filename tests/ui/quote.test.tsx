@@ -33,7 +33,7 @@ async function typeInto(app: RenderedApp, label: string, value: string) {
   if (value) await app.user.type(input(label), value)
 }
 
-describe('quote dialog through the home page (spec §2 Quote dialog, §4 Quote dialog, §8)', () => {
+describe('quote dialog through the home page (docs/product/screens.md#quote-dialog, docs/product/flows.md#quote-dialog, docs/product/errors.md#quote-submission-failure)', () => {
   const pm = createQuotePathModel()
 
   const runner: PathRunner<typeof pm.machine, RenderedApp> = {

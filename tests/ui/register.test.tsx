@@ -6,30 +6,33 @@ import { json, problem, publicConfig } from './support/fake-api'
 import { formUiSuite } from './support/form-ui-suite'
 import { renderApp } from './support/render-app'
 
-formUiSuite('sign-up screen (spec §2, §5 Register, §8)', {
-  machine: registerFormMachine,
-  fixture: { schema: registerSchema, ...registerFixture },
-  path: '/app/register',
-  call: { method: 'POST', path: '/api/auth/register' },
-  expectedBody: { email: registerFixture.valid.email, password: registerFixture.valid.password },
-  success: () => json(202, { status: 'pending-verification' }),
-  labels: {
-    email: 'Email',
-    password: 'Password',
-    acceptRules: 'I accept Terms and Conditions and Privacy Policy',
+formUiSuite(
+  'sign-up screen (docs/product/screens.md#sign-up-form, docs/product/validation.md#register, docs/product/errors.md#registration-failure)',
+  {
+    machine: registerFormMachine,
+    fixture: { schema: registerSchema, ...registerFixture },
+    path: '/app/register',
+    call: { method: 'POST', path: '/api/auth/register' },
+    expectedBody: { email: registerFixture.valid.email, password: registerFixture.valid.password },
+    success: () => json(202, { status: 'pending-verification' }),
+    labels: {
+      email: 'Email',
+      password: 'Password',
+      acceptRules: 'I accept Terms and Conditions and Privacy Policy',
+    },
+    submitLabel: 'Sign up',
+    heading: 'Sign up',
+    failureText: () => 'Something went wrong.',
+    pointers: { password: '/password' },
+    afterSuccess: async (app) => {
+      expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeTruthy()
+      expect(app.pathname()).toBe('/app/register/success')
+      expect(screen.getByText(/check your e-mail/i)).toBeTruthy()
+      await app.user.click(screen.getByRole('link', { name: 'To Login' }))
+      expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    },
   },
-  submitLabel: 'Sign up',
-  heading: 'Sign up',
-  failureText: () => 'Something went wrong.',
-  pointers: { password: '/password' },
-  afterSuccess: async (app) => {
-    expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeTruthy()
-    expect(app.pathname()).toBe('/app/register/success')
-    expect(screen.getByText(/check your e-mail/i)).toBeTruthy()
-    await app.user.click(screen.getByRole('link', { name: 'To Login' }))
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
-  },
-})
+)
 
 describe('sign-up screen', () => {
   it("links 'Contact support' to the help desk from /api/config on failure", async () => {

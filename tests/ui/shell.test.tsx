@@ -20,7 +20,7 @@ import {
 import { publicConfig } from './support/fake-api'
 import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'
 
-describe('landing splash through the screen (spec §2: about 750 ms at / on first load)', () => {
+describe('landing splash through the screen (docs/product/screens.md#landing-splash: 750 ms at / on first load)', () => {
   const pm = createPathModel(splashMachine, { events: plainEventsOf(splashMachine) })
   const runner: PathRunner<typeof splashMachine, RenderedApp> = {
     setup(inspect) {
@@ -74,7 +74,7 @@ describe('landing splash through the screen (spec §2: about 750 ms at / on firs
   })
 })
 
-describe('route protection (spec §2)', () => {
+describe('route protection (docs/product/screens.md#protected-routes)', () => {
   for (const path of ['/app', '/app/verification', '/app/profile']) {
     it(`${path} sends a visitor to /app/login`, async () => {
       const app = await renderApp(path)
@@ -112,7 +112,7 @@ describe('route protection (spec §2)', () => {
   })
 })
 
-describe('router and application errors (spec §8)', () => {
+describe('router and application errors (docs/product/screens.md#application-error-page, docs/product/errors.md#application-errors)', () => {
   // The router reports the failures it catches on the console; these tests cause them on purpose.
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)

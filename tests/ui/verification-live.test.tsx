@@ -7,7 +7,7 @@ const SDK_ORIGIN = 'https://websdk.example.test'
 const liveConfig = { ...sandboxConfig, providers: 'live' as const, sumsubBaseUrl: SDK_ORIGIN }
 delete (liveConfig as { sumsubSandboxUrl?: string }).sumsubSandboxUrl
 
-describe('live mode: the Sumsub WebSDK (providers.md §1.8)', () => {
+describe('live mode: the Sumsub WebSDK (docs/product/providers/sumsub.md#websdk-react-package, docs/product/providers/sumsub.md#token-renewal)', () => {
   it('embeds the WebSDK, renews an expired token through its expirationHandler, and follows its status', async () => {
     const issued = ['live-token-1', 'live-token-2']
     const app = await renderSignedIn('/app/verification', {

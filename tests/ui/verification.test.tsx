@@ -86,7 +86,7 @@ function verificationUiSuite(machine: VerificationMachine, kind: VerificationKin
   const STATUS = { method: 'GET', path: `/api/sumsub/${kind}-status` }
   const TOKEN = { method: 'POST', path: `/api/sumsub/${kind}` }
 
-  describe(`${kind.toUpperCase()} verification through the page (spec §2 Verification, §4 Verification)`, () => {
+  describe(`${kind.toUpperCase()} verification through the page (docs/product/screens.md#verification-page, docs/product/flows.md#verification)`, () => {
     useFakeClock()
     const pm = createVerificationPathModel(machine)
     const snapshotOf = (app: RenderedApp) =>

@@ -13,7 +13,7 @@ import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'
 
 const VERIFY = { method: 'GET', path: '/api/auth/verify-email' }
 
-describe('e-mail confirmation screen (spec §2 /app/verify-email/:token, §8)', () => {
+describe('e-mail confirmation screen (docs/product/screens.md#email-confirmation-page, docs/product/errors.md#email-confirmation-failure)', () => {
   const pm = createPathModel(verifyEmailMachine, {
     events: plainEventsOf(verifyEmailMachine),
     input: { token: 'ev_link-token' },

@@ -1,8 +1,9 @@
 /**
  * The live market-data adapter: POST <MARKET_API_URL>/<method> with a JSON body, behind a short
  * cache keyed on method and body, with identical concurrent calls sharing one upstream request,
- * and a per-minute budget under the exchange's 100 calls a minute (providers.md §3.1) that all API
- * nodes on one database share (docs/decisions/092). The cache stays in the process.
+ * and a per-minute budget under the exchange's 100 calls a minute
+ * (docs/product/providers/market-data.md#rate-limit) that all API nodes on one database share
+ * (docs/decisions/092). The cache stays in the process.
  */
 import { createAttemptLimits, type Limit } from '../../auth/attempt-limits.ts'
 import type { Database } from '../../db/database.ts'

@@ -35,7 +35,9 @@ export function createPaybisLive(options: PaybisLiveOptions): PaybisApi {
           headers: {
             accept: 'application/json',
             'content-type': 'application/json',
-            // The raw key, as Paybis's current public clients send it (providers.md §2.2, §6.4).
+            // The raw key, as Paybis's current public clients send it
+            // (docs/product/providers/paybis.md#api-key,
+            // docs/product/providers/unconfirmed.md#paybis-authorization-header).
             authorization: options.apiKey,
             'x-request-signature': paybisSignature(await options.privateKey(), body),
           },

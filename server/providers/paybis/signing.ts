@@ -1,5 +1,5 @@
 /**
- * Paybis request signing (providers.md §2.2): X-Request-Signature =
+ * Paybis request signing (docs/product/providers/paybis.md#signature-recipe): X-Request-Signature =
  * Base64(RSASSA-PSS-SHA512(privateKey, hex(SHA512(raw body)))), MGF1-SHA512, salt length 64.
  */
 import {

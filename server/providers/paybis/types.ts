@@ -1,4 +1,7 @@
-/** What the server needs of Paybis (providers.md §2): a widget request for a customer. */
+/**
+ * What the server needs of Paybis (docs/product/providers/paybis.md#widget-request): a widget
+ * request for a customer.
+ */
 
 export interface PaybisWidgetRequest {
   requestId: string

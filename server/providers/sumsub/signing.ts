@@ -1,4 +1,8 @@
-/** Sumsub's two signatures (providers.md §1.2, §1.5): app-token request signing and webhook digests. */
+/**
+ * Sumsub's two signatures: app-token request signing
+ * (docs/product/providers/sumsub.md#request-signing) and webhook digests
+ * (docs/product/providers/sumsub.md#webhook-digest).
+ */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { operations } from '../../../openapi/main.gen.ts'
 

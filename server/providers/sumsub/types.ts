@@ -1,4 +1,7 @@
-/** What the server needs of Sumsub (providers.md §1): SDK tokens and an applicant's review. */
+/**
+ * What the server needs of Sumsub: SDK tokens (docs/product/providers/sumsub.md#sdk-access-token)
+ * and an applicant's review (docs/product/providers/sumsub.md#applicant-review-status).
+ */
 
 export interface SumsubAccessToken {
   token: string

@@ -1,5 +1,5 @@
 /**
- * The stored session (spec §3 "Stored session"): the object kept in localStorage under
+ * The stored session (docs/product/data.md#stored-session): the object kept in localStorage under
  * `auth_session`. Its fields are ours to define: the two tokens, the access token absent after a
  * logout intercept (the refresh token is kept).
  */

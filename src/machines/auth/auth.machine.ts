@@ -1,11 +1,12 @@
 /**
- * Authentication (spec §3 "Authentication state", §4 "Authentication", §6, §8 "HTTP 401").
- * It starts logged out with auth in progress while it restores `auth_session`, then is signedOut
- * or signedIn; signedIn.refreshing is the one token refresh that every 401 waits for, and a failed
- * refresh is the logout intercept (access token gone, refresh token kept). Explicit logout first
- * ends the session on the server (POST /api/auth/logout, issue 14), waiting at most `logoutWait`,
- * then clears everything, goes to /app/login and reloads; another tab's change to the stored
- * session is followed, so the tabs of one browser agree.
+ * Authentication (docs/product/data.md#authentication-state, docs/product/flows.md#authentication,
+ * docs/product/overview.md#roles-and-permissions, docs/product/errors.md#http-401). It starts
+ * logged out with auth in progress while it restores `auth_session`, then is signedOut or signedIn;
+ * signedIn.refreshing is the one token refresh that every 401 waits for, and a failed refresh is
+ * the logout intercept (access token gone, refresh token kept). Explicit logout first ends the
+ * session on the server (POST /api/auth/logout, issue 14), waiting at most `logoutWait`, then
+ * clears everything, goes to /app/login and reloads; another tab's change to the stored session is
+ * followed, so the tabs of one browser agree.
  */
 import {
   assign,
@@ -23,9 +24,11 @@ export interface TokenPair {
 }
 
 export interface AuthContext {
-  /** Spec §3 `token`: the access token sent as `Authorization: Bearer`. */
+  /**
+   * The access token, sent as `Authorization: Bearer` (docs/product/data.md#authentication-state).
+   */
   token: string | null
-  /** Spec §3 `refreshToken`. */
+  /** The refresh token, exchanged for a new pair (docs/product/data.md#authentication-state). */
   refreshToken: string | null
 }
 
@@ -41,7 +44,10 @@ function notProvided(name: string): never {
   throw new Error(`auth: ${name} was not provided`)
 }
 
-/** Spec §4: an explicit logout clears both tokens and the session, goes to /app/login and reloads. */
+/**
+ * An explicit logout clears both tokens and the session, goes to /app/login and reloads
+ * (docs/product/flows.md#explicit-logout).
+ */
 const signOut = ['clearTokens', 'clearSession', 'goToLogin', 'reloadPage'] as const
 
 const hasText = (value: string | null | undefined): value is string =>
@@ -53,7 +59,10 @@ export const authMachine = setup({
     events: AuthEvent
   },
   actors: {
-    /** Reads `auth_session` (spec §4: a stored session is restored at start). */
+    /**
+     * Reads `auth_session`: a stored session is restored at start
+     * (docs/product/flows.md#session-restore).
+     */
     restoreSession: fromPromise<StoredSession | null>(() => notProvided('restoreSession')),
     /** POST /api/auth/refresh-token with the refresh token. */
     refreshSession: fromPromise<TokenPair, { refreshToken: string | null }>(() =>
@@ -75,7 +84,10 @@ export const authMachine = setup({
       token: params.session?.token ?? null,
       refreshToken: params.session?.refreshToken ?? null,
     })),
-    /** Spec §4: the logout intercept clears the access token and the flag; the refresh token stays. */
+    /**
+     * The logout intercept clears the access token and the flag; the refresh token stays
+     * (docs/product/flows.md#logout-intercept).
+     */
     interceptLogout: assign({ token: null }),
     clearTokens: assign({ token: null, refreshToken: null }),
     /** Writes the context's tokens to `auth_session`. */
@@ -219,7 +231,7 @@ export type AuthMachine = typeof authMachine
 export type AuthActorRef = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
 
-/** Spec §3 "Authentication state", read from the chart. */
+/** The authentication state (docs/product/data.md#authentication-state), read from the chart. */
 export interface AuthState {
   token: string | null
   refreshToken: string | null

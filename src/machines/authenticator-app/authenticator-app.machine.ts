@@ -75,10 +75,12 @@ const empty: AuthenticatorAppContext = {
 const messagesCleared = { notice: null, failure: null }
 
 /**
- * The authenticator app, TOTP (spec §2 "Profile"; issue 14 item 3). 'Set up' gets a
- * new secret (a step-up first when the server asks), shown as a QR code and as Base32; a code
- * from the app confirms it, and the ten recovery codes show once until 'I have saved them'.
- * 'Remove' asks for a confirmation (and a step-up).
+ * The authenticator app, TOTP (docs/product/account-security.md#authenticator-app,
+ * docs/product/account-security.md#recovery-codes,
+ * docs/product/account-security.md#authenticator-app-card). 'Set up' gets a new secret (a step-up
+ * first when the server asks), shown as a QR code and as Base32; a code from the app confirms it,
+ * and the ten recovery codes show once until 'I have saved them'. 'Remove' asks for a confirmation
+ * (and a step-up).
  */
 export const authenticatorAppMachine = setup({
   types: {} as { context: AuthenticatorAppContext; events: AuthenticatorAppEvent },

@@ -4,7 +4,10 @@ import { errorTypeOf } from '../../api/api-error'
 import { validateField, type FieldRules } from '../forms/validation'
 import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
 
-/** The contract's NewPassword (6 to 128) with the spec's messages (§5: 'Min 6 characters'). */
+/**
+ * The contract's NewPassword (6 to 128) with its messages
+ * (docs/product/validation.md#change-password).
+ */
 export const newPasswordRules: FieldRules = {
   label: 'New password',
   kind: 'text',
@@ -28,9 +31,10 @@ export type ChangePasswordEvent =
 const ruleProblem = (password: string) => validateField(newPasswordRules, password) ?? null
 
 /**
- * Changing the password (spec §2 "Profile", §5 'Min 6 characters'; issue 14 items 2 and 7). The
- * new password follows the registration's rules; the server's reason for a weak one shows under
- * the field and the input stays. A step-up comes first when the server asks for one. Every other
+ * Changing the password (docs/product/account-security.md#password-change,
+ * docs/product/validation.md#change-password, docs/product/account-security.md#step-up). The new
+ * password follows the registration's rules; the server's reason for a weak one shows under the
+ * field and the input stays. A step-up comes first when the server asks for one. Every other
  * session ends.
  */
 export const changePasswordMachine = setup({

@@ -6,7 +6,10 @@ import {
   type consentMachine,
 } from './consent.machine'
 
-/** The part of react-gtm-module the consent flow uses (providers.md §5.1). */
+/**
+ * The part of react-gtm-module the consent flow uses
+ * (docs/product/providers/gtm.md#react-gtm-module).
+ */
 export interface TagManagerApi {
   initialize(args: { gtmId: string }): void
 }
@@ -41,7 +44,7 @@ export function documentCookieJar(doc: { cookie: string }, secure: boolean): Coo
   }
 }
 
-/** Consent mode v2 signals (providers.md §5.2). */
+/** Consent mode v2 signals (docs/product/providers/gtm.md#consent-signals). */
 const SIGNALS = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'] as const
 const signals = (value: 'granted' | 'denied') =>
   Object.fromEntries(SIGNALS.map((name) => [name, value])) as Record<
@@ -49,7 +52,10 @@ const signals = (value: 'granted' | 'denied') =>
     'granted' | 'denied'
   >
 
-/** The default waits this long for the banner's update (providers.md §5.2 `wait_for_update`). */
+/**
+ * The default waits this long for the banner's update
+ * (docs/product/providers/gtm.md#wait_for_update, docs/product/limits.md#consent-cookie).
+ */
 export const CONSENT_WAIT_FOR_UPDATE_MS = 500
 
 export interface ConsentDependencies {

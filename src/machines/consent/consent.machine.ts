@@ -1,9 +1,9 @@
 import { fromPromise, setup, type SnapshotFrom } from 'xstate'
 
-/** §3 "Cookie consent": the cookie's name and its two values. */
+/** The cookie's name and its two values (docs/product/data.md#cookie-consent). */
 export const CONSENT_COOKIE = 'ConsentCookie'
 export type ConsentValue = 'true' | 'false'
-/** §9: the consent cookie lasts 150 days. */
+/** The consent cookie lasts 150 days (docs/product/limits.md#consent-cookie). */
 export const CONSENT_COOKIE_DAYS = 150
 
 export type ConsentEvent = { type: 'consent.accept' } | { type: 'consent.reject' }
@@ -13,9 +13,10 @@ function notProvided(name: string): never {
 }
 
 /**
- * Cookie consent and the tag manager (spec §2 "Cookie banner", §3 "Cookie consent", §4 "Cookie
- * banner", §9 "Consent cookie"). Consent is denied by default before anything else; the banner
- * asks while no ConsentCookie exists, and only an acceptance (now or stored) starts the tag
+ * Cookie consent and the tag manager (docs/product/screens.md#cookie-banner,
+ * docs/product/data.md#cookie-consent, docs/product/flows.md#cookie-banner,
+ * docs/product/limits.md#consent-cookie). Consent is denied by default before anything else; the
+ * banner asks while no ConsentCookie exists, and only an acceptance (now or stored) starts the tag
  * manager, whose consent-granted update follows `consentDelay` (500 ms) after it initialised.
  */
 export const consentMachine = setup({
@@ -38,7 +39,10 @@ export const consentMachine = setup({
   },
   guards: {
     isAccepted: (_, params: { stored: string | null }) => params.stored === 'true',
-    /** §4: the banner shows while no consent cookie exists; any stored value is a decision. */
+    /**
+     * The banner shows while no consent cookie exists; any stored value is a decision
+     * (docs/product/flows.md#cookie-banner).
+     */
     isDecided: (_, params: { stored: string | null }) => params.stored !== null,
   },
   delays: {

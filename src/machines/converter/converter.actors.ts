@@ -10,10 +10,10 @@ import {
 } from '../../../domain/market-facts'
 
 /**
- * The converter's real side effects on the market-data API (spec §7): get_candles for the rate,
- * and once the three calls the spec names besides it. The client comes from the caller once the
- * configured `marketBaseUrl` is known; an answer that is not 2xx counts as no data (all three
- * failing is an error: the machine then keeps the spec's decimals alone).
+ * The converter's real side effects on the market-data API (docs/product/api.md#market-data-api):
+ * get_candles for the rate, and once the three calls the product reads besides it. The client comes
+ * from the caller once the configured `marketBaseUrl` is known; an answer that is not 2xx counts as
+ * no data (all three failing is an error: the machine then keeps its own decimals alone).
  */
 export function createConverterActors(deps: {
   market: () => Promise<MarketClient>

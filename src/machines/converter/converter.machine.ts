@@ -16,7 +16,10 @@ import type { MarketFacts } from '../../../domain/market-facts'
 
 export interface ConverterSide {
   currency: Currency
-  /** The amount the rules use, as an exact decimal string (§5: empty is '0'). */
+  /**
+   * The amount the rules use, as an exact decimal string; empty is '0'
+   * (docs/product/validation.md#converter-inputs).
+   */
   amount: string
   /** What the input shows: the customer's sanitized text, or the computed amount. */
   text: string
@@ -25,7 +28,10 @@ export interface ConverterSide {
 export interface ConverterContext {
   from: ConverterSide
   to: ConverterSide
-  /** §4: the side the customer edited last; the other side is the computed one. */
+  /**
+   * The side edited last; the other side is the computed one
+   * (docs/product/flows.md#amount-editing).
+   */
   lastEdited: SideName
   /** Price of one 'to' unit in 'from' units, from the latest candle; '0' until one arrives. */
   rate: string
@@ -37,7 +43,10 @@ export type ConverterEvent =
   | { type: 'amount.change'; side: SideName; text: string }
   | { type: 'currency.change'; side: SideName; currency: Currency }
 
-/** §4 and §9 defaults: 10000 EUR to BTC, the 'from' side edited, no rate yet. */
+/**
+ * The defaults (docs/product/flows.md#converter-defaults): 10000 EUR to BTC, the 'from' side
+ * edited, no rate yet.
+ */
 export const initialConverterContext: ConverterContext = {
   from: { currency: 'EUR', amount: '10000', text: '10000' },
   to: { currency: 'BTC', amount: '0', text: '0' },
@@ -58,8 +67,9 @@ export function recomputed(context: ConverterContext): Pick<ConverterContext, 'f
 }
 
 /**
- * §4: choosing a currency of the other side's class moves the other side to this side's previous
- * currency, so one side is always fiat and the other crypto.
+ * Choosing a currency of the other side's class moves the other side to this side's previous
+ * currency, so one side is always fiat and the other crypto
+ * (docs/product/flows.md#currency-choice).
  */
 export function withCurrency(
   context: ConverterContext,
@@ -82,11 +92,13 @@ function bySide(side: SideName, mine: ConverterSide, other: ConverterSide) {
 }
 
 /**
- * Express converter (spec §2 "Express converter widget", §4 "Converter", §5 "Converter inputs",
- * §7 "Market data API", §9 "Converter"; the rules are domain/exchange-rules.ts). Two regions run
- * side by side: `rate` loads the latest candle for the pair whenever a currency changes, and
- * `amounts` waits the 750 ms `debounce` after each edit before it recomputes the other side; the
- * machine itself loads once what the exchange says about the currencies (for the displayed rate).
+ * Express converter (docs/product/screens.md#express-converter-widget,
+ * docs/product/flows.md#converter, docs/product/validation.md#converter-inputs,
+ * docs/product/api.md#market-data-api, docs/product/limits.md#converter; the rules are
+ * domain/exchange-rules.ts). Two regions run side by side: `rate` loads the latest candle for the
+ * pair whenever a currency changes, and `amounts` waits the 750 ms `debounce` after each edit
+ * before it recomputes the other side; the machine itself loads once what the exchange says about
+ * the currencies (for the displayed rate).
  */
 export const converterMachine = setup({
   types: {} as {
@@ -94,11 +106,17 @@ export const converterMachine = setup({
     events: ConverterEvent
   },
   actors: {
-    /** POST get_candles for the pair (§7); resolves to the answer, or rejects without one. */
+    /**
+     * POST get_candles for the pair (docs/product/limits.md#candle-query); resolves to the answer,
+     * or rejects without one.
+     */
     fetchRate: fromPromise<CandlesAnswer | null, { pair: string }>(() => {
       throw new Error('converter: fetchRate was not provided')
     }),
-    /** get_currencies_info, get_pairs_info and get_trade_history (§7), read into facts. */
+    /**
+     * get_currencies_info, get_pairs_info and get_trade_history, read into facts
+     * (docs/product/data.md#market-facts).
+     */
     fetchMarketFacts: fromPromise<MarketFacts>(() => {
       throw new Error('converter: fetchMarketFacts was not provided')
     }),
@@ -119,7 +137,7 @@ export const converterMachine = setup({
     setFacts: assign((_, params: { facts: MarketFacts }) => ({ facts: params.facts })),
     forgetFacts: assign({ facts: {} }),
     recompute: assign(({ context }) => recomputed(context)),
-    /** §8: nothing is shown to the customer; the rate stays as it was. */
+    /** Nothing is shown; the rate stays as it was (docs/product/errors.md#market-data-failure). */
     warnNoData: () => {
       console.warn(NO_DATA_WARNING)
     },
@@ -144,7 +162,7 @@ export const converterMachine = setup({
       description: "The exchange's precisions, where it gave them, refine the displayed rate.",
       actions: { type: 'setFacts', params: ({ event }) => ({ facts: event.output }) },
     },
-    onError: { description: 'No facts: the spec decimals stand alone.', actions: 'forgetFacts' },
+    onError: { description: 'No facts: the fixed decimals stand alone.', actions: 'forgetFacts' },
   },
   states: {
     rate: {

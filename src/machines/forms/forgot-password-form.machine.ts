@@ -1,7 +1,8 @@
 /**
- * Forgot-password form (spec §2 "Forgot-password screen", §5 "Forgot password", §8).
- * Email (required, an e-mail, min 3) asks the server for a reset link; success ends the form so
- * the reset countdown can show 'Check your email', failure shows the generic error.
+ * Forgot-password form (docs/product/screens.md#forgot-password-screen,
+ * docs/product/validation.md#forgot-password, docs/product/errors.md#forgot-password-failure).
+ * Email (required, an e-mail, min 3) asks the server for a reset link; success ends the form so the
+ * reset countdown can show 'Check your email', failure shows the generic error.
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'

@@ -1,7 +1,8 @@
 /**
- * The shape every form of the product shares (spec §5 "General form rules", DESIGN.md "forms").
- * A form is edited until it is submitted with valid values, then waits for the server and ends in
- * success (the route decides what follows) or failure (the message stays until the next edit).
+ * The shape every form of the product shares (docs/product/validation.md#general-form-rules,
+ * docs/product/flows.md#form-chart, decision 006). A form is edited until it is submitted with
+ * valid values, then waits for the server and ends in success (the route decides what follows) or
+ * failure (the message stays until the next edit).
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'

@@ -6,7 +6,10 @@ import type { LoginResult, LoginValues } from './login-form.machine'
 import type { NewPasswordValues } from './new-password-form.machine'
 import type { RegisterValues } from './register-form.machine'
 
-/** Each form's submit actor, from the main API (spec §7). Failures throw ApiError with the errorType. */
+/**
+ * Each form's submit actor, from the main API (docs/product/api.md#authentication-calls). Failures
+ * throw ApiError with the errorType.
+ */
 
 /** The answer is the tokens, or a second-factor challenge the login flow continues with. */
 export function loginSubmit(api: MainClient) {
@@ -61,7 +64,10 @@ export function forgotPasswordSubmit(api: MainClient) {
   )
 }
 
-/** Spec §7: the new password is also sent as `confirmNewPassword` (one reading); there is no second field. */
+/**
+ * The new password is also sent as `confirmNewPassword` (one reading); there is no second field
+ * (docs/product/api.md#new-password, docs/product/validation.md#new-password).
+ */
 export function newPasswordSubmit(api: MainClient, token: string) {
   return submitWith<NewPasswordValues, undefined>((values, signal) =>
     unwrap(

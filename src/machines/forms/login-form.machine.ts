@@ -1,8 +1,8 @@
 /**
- * Log-in form (spec §2 "Authentication screens", §5 "Login", §8 login errors).
- * Email (required, min 3) and Password (required, min 6) go to the server; success ends the form
- * with the server's answer (the token pair, or a second-factor challenge) for the login flow,
- * failure shows 'Email not verified' or the generic error.
+ * Log-in form (docs/product/screens.md#log-in-form, docs/product/validation.md#login,
+ * docs/product/errors.md#login-errors). Email (required, min 3) and Password (required, min 6) go
+ * to the server; success ends the form with the server's answer (the token pair, or a second-factor
+ * challenge) for the login flow, failure shows 'Email not verified' or the generic error.
  */
 import type { components } from '../../../openapi/main.gen'
 import { createFormMachine } from './form.machine'

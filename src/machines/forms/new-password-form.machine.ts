@@ -1,8 +1,10 @@
 /**
- * Set-new-password form (spec §2 "Set-new-password screen", §5 "New password", §7, §8).
- * Password (required, min 6) is sent with the link's token, and again as `confirmNewPassword`;
- * success leads to the success page, failure (an invalid or used link) shows the generic error;
- * a password the server finds weak shows its reason under Password instead (decision 081).
+ * Set-new-password form (docs/product/screens.md#set-new-password-screen,
+ * docs/product/validation.md#new-password, docs/product/api.md#new-password,
+ * docs/product/errors.md#new-password-failure). Password (required, min 6) is sent with the link's
+ * token, and again as `confirmNewPassword`; success leads to the success page, failure (an invalid
+ * or used link) shows the generic error; a password the server finds weak shows its reason under
+ * Password instead (decision 081).
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'
@@ -13,7 +15,8 @@ export interface NewPasswordValues {
 }
 
 export const newPasswordSchema: FormSchema<NewPasswordValues> = {
-  // 128 is the contract's limit (NewPassword); the spec's own rule is the minimum of 6.
+  // 128 is the contract's limit (NewPassword); the form's own rule is the minimum of 6
+  // (docs/product/validation.md#new-password).
   password: { label: 'Password', kind: 'text', required: true, min: 6, max: 128 },
 }
 

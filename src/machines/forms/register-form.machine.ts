@@ -1,8 +1,9 @@
 /**
- * Sign-up form (spec §2 "Authentication screens", §4 "Registration", §5 "Register").
- * Email (required, an e-mail), Password (required, min 6) and the accepted rules go to the server;
- * success leads to the 'Registration successful' page, failure shows 'Something went wrong.'; a
- * password the server finds weak shows its reason under Password instead (decision 081).
+ * Sign-up form (docs/product/screens.md#sign-up-form, docs/product/flows.md#registration,
+ * docs/product/validation.md#register). Email (required, an e-mail), Password (required, min 6) and
+ * the accepted rules go to the server; success leads to the 'Registration successful' page, failure
+ * shows 'Something went wrong.'; a password the server finds weak shows its reason under Password
+ * instead (decision 081).
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'
@@ -16,7 +17,8 @@ export interface RegisterValues {
 
 export const registerSchema: FormSchema<RegisterValues> = {
   email: { label: 'Email', kind: 'email', required: true },
-  // 128 is the contract's limit (NewPassword); the spec's own rule is the minimum of 6.
+  // 128 is the contract's limit (NewPassword); the form's own rule is the minimum of 6
+  // (docs/product/validation.md#register).
   password: { label: 'Password', kind: 'text', required: true, min: 6, max: 128 },
   acceptRules: { label: 'Accept rules', kind: 'checkbox', required: true },
 }

@@ -1,6 +1,7 @@
 /**
- * The general form rules of spec §5, in one place for every form: each field declares its rules
- * and the first one that fails gives the message the customer sees.
+ * The general form rules (docs/product/validation.md#general-form-rules), in one place for every
+ * form: each field declares its rules and the first one that fails gives the message the customer
+ * sees.
  */
 
 import { isEmailAddress } from '../../../domain/email-address'
@@ -59,7 +60,8 @@ export function validateField(rules: FieldRules, value: FieldValue): string | un
   }
   if (rules.min !== undefined && text.length < rules.min) return messages.min(rules.min)
   if (rules.max !== undefined && text.length > rules.max) return messages.max(rules.max)
-  // Stricter than spec §5's "contains an '@'": one mailbox, the server's rule (docs/decisions/042).
+  // Stricter than the original "contains an '@'": one mailbox, the server's rule
+  // (docs/product/validation.md#email-rule, docs/decisions/042).
   if (rules.kind === 'email' && !isEmailAddress(text)) return messages.email(rules.label)
   return undefined
 }

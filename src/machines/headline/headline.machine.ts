@@ -1,6 +1,9 @@
 import { assign, setup, type SnapshotFrom } from 'xstate'
 
-/** §2 "Hero": the words that follow 'Exchange crypto with full legal compliance', in turn. */
+/**
+ * The words that follow 'Exchange crypto with full legal compliance', in turn
+ * (docs/product/screens.md#hero).
+ */
 export const HEADLINE_WORDS: readonly string[] = ['for individuals.', 'for business.']
 
 export interface HeadlineContext {
@@ -20,10 +23,10 @@ export function headlineWord(context: HeadlineContext): { word: string; shown: n
 }
 
 /**
- * The hero's rotating word (spec §2 "Hero", §9 "Rotating headline word interval: 7000 ms; letter
- * delay 80 ms"). Every `rotate` (7 s) the next word replaces the current one and its letters
- * appear one per `letter` (80 ms); with reduced motion the word appears whole. The first word is
- * whole from the start, so the heading is complete on first paint.
+ * The hero's rotating word (docs/product/screens.md#hero, docs/product/flows.md#rotating-headline,
+ * docs/product/limits.md#rotating-headline). Every `rotate` (7 s) the next word replaces the
+ * current one and its letters appear one per `letter` (80 ms); with reduced motion the word appears
+ * whole. The first word is whole from the start, so the heading is complete on first paint.
  */
 export const headlineMachine = setup({
   types: {} as {

@@ -1,9 +1,11 @@
 /**
- * Logging in (spec §2 "Log-in form", §4 "A successful login…", §8 login errors; issue 14 "a
- * secondFactor step"). The password step is the log-in form, a child machine whose texts and errors
- * are the spec's; an account without a factor is signed in by its answer. An account with one
- * answers a challenge instead, and the secondFactor step asks for a passkey, an authenticator-app
- * code or a recovery code; an expired challenge sends the customer back to the password.
+ * Logging in (docs/product/flows.md#login, docs/product/screens.md#log-in-form,
+ * docs/product/flows.md#login-success, docs/product/errors.md#login-errors,
+ * docs/product/account-security.md#login-second-step). The password step is the log-in form, a
+ * child machine with its own texts and errors; an account without a factor is signed in by its
+ * answer. An account with one answers a challenge instead, and the secondFactor step asks for a
+ * passkey, an authenticator-app code or a recovery code; an expired challenge sends the customer
+ * back to the password.
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'
@@ -174,7 +176,10 @@ export const loginMachine = setup({
     }),
     expire: assign({ ...noSecondStep, expired: true }),
     restart: assign({ ...noSecondStep, expired: false }),
-    /** Hands the tokens to the auth machine, which stores them and goes to /app (spec §4). */
+    /**
+     * Hands the tokens to the auth machine, which stores them and goes to /app
+     * (docs/product/flows.md#login-success).
+     */
     signIn: (_, _params: TokenPair) => {
       notProvided('signIn')
     },

@@ -46,7 +46,9 @@ export type PasskeysEvent =
   | { type: 'remove.cancel' }
   | StepUpOutcome
 
-/** The name rule, in the spec's words (§5): 'Required field', 'Max 64 characters'. */
+/**
+ * The name rule (docs/product/validation.md#passkey-name): 'Required field', 'Max 64 characters'.
+ */
 export function passkeyNameProblem(draft: string): string | null {
   const name = draft.trim()
   if (name === '') return 'Required field'
@@ -63,10 +65,11 @@ function failureOf(error: unknown): PasskeyFailure {
 const messagesCleared = { notice: null, failure: null }
 
 /**
- * Passkeys (spec §2 "Profile"; issue 14 item 3): the customer's passkeys with their
- * dates. 'Add a passkey' gets creation options (a step-up first when the server asks), runs the
- * browser's prompt and stores the answer; a passkey can be renamed in place, or removed after a
- * confirmation (and a step-up). A change re-reads the list.
+ * Passkeys (docs/product/account-security.md#passkeys,
+ * docs/product/account-security.md#passkeys-card): the customer's passkeys with their dates. 'Add a
+ * passkey' gets creation options (a step-up first when the server asks), runs the browser's prompt
+ * and stores the answer; a passkey can be renamed in place, or removed after a confirmation (and a
+ * step-up). A change re-reads the list.
  */
 export const passkeysMachine = setup({
   types: {} as { context: PasskeysContext; events: PasskeysEvent },

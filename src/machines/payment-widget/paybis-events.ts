@@ -1,7 +1,8 @@
 /**
- * What the Paybis widget posts to the page that frames it (providers.md §2.5), read into the
- * payment widget's events. `event.data` arrives as an object or as a JSON string; the widget
- * names its event in `name` (older versions: `name: 'state'` with the state as payload).
+ * What the Paybis widget posts to the page that frames it
+ * (docs/product/providers/paybis.md#widget-events), read into the payment widget's events.
+ * `event.data` arrives as an object or as a JSON string; the widget names its event in `name`
+ * (older versions: `name: 'state'` with the state as payload).
  */
 
 export type PaybisWidgetEvent = { type: 'widget.closed' } | { type: 'widget.redirect'; url: string }

@@ -4,8 +4,9 @@ import type { MainClient } from '../../api/main-client'
 import type { PaymentSession } from './payment-widget.machine'
 
 /**
- * The payment widget's server call: POST /api/paybis/createRequest (spec §7). Scroll locking and
- * the widget's messages are the page's, so the route provides those actors.
+ * The payment widget's server call: POST /api/paybis/createRequest
+ * (docs/product/api.md#payment-widget-session). Scroll locking and the widget's messages are the
+ * page's, so the route provides those actors.
  */
 export function createPaymentWidgetActors(api: MainClient) {
   return {

@@ -29,11 +29,12 @@ const hasSession = (session: Partial<PaymentSession> | undefined) =>
   isWebAddress(session.widgetUrl)
 
 /**
- * The fast-exchange card payment widget (spec §2 "Home" card 3, §4 "Payment widget", §7
- * POST /api/{payment_provider}/createRequest, §8 "Payment widget without requestId").
- * 'Exchange now' opens it full screen with the page scroll locked, asks the server for a session
- * and frames the widget at the returned address; it closes on the widget's `closed` event, the
- * close button or Escape, and a session without a requestId closes it with an error shown.
+ * The fast-exchange card payment widget (docs/product/screens.md#payment-widget,
+ * docs/product/flows.md#payment-widget, docs/product/api.md#payment-widget-session,
+ * docs/product/errors.md#payment-widget-failure). 'Exchange now' opens it full screen with the page
+ * scroll locked, asks the server for a session and frames the widget at the returned address; it
+ * closes on the widget's `closed` event, the close button or Escape, and a session without a
+ * requestId closes it with an error shown.
  */
 export const paymentWidgetMachine = setup({
   types: {} as {

@@ -4,7 +4,10 @@ import type { MainClient } from '../../api/main-client'
 import { profileFieldErrors, ProfileRejected } from './profile-errors'
 import type { Profile, ProfileValues } from './profile-form.machine'
 
-/** The profile form's server calls (spec §7): GET and PUT /api/users/profile. */
+/**
+ * The profile form's server calls (docs/product/api.md#profile-calls): GET and PUT
+ * /api/users/profile.
+ */
 export function createProfileFormActors(api: MainClient) {
   return {
     loadProfile: fromAbortablePromise<Profile>(({ signal }) =>

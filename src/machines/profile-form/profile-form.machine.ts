@@ -6,7 +6,10 @@ import { fieldErrorsOf, PROFILE_LABELS, type ProfileFieldErrors } from './profil
 
 export type Profile = components['schemas']['Profile']
 
-/** The editable fields (spec §3 "Profile state": the update sends these four; email is read-only). */
+/**
+ * The editable fields: an update sends these four; email is read-only
+ * (docs/product/data.md#profile).
+ */
 export interface ProfileValues {
   [field: string]: string
   firstName: string
@@ -15,10 +18,13 @@ export interface ProfileValues {
   country: string
 }
 
-/** Spec §4 and §9: the transient message shows for 3000 ms. */
+/** The transient message shows for 3000 ms (docs/product/limits.md#transient-message). */
 export const TRANSIENT_MESSAGE_MS = 3000
 
-/** Spec §5 shows no profile rules: the contract's lengths, so a long value gets a field message. */
+/**
+ * The contract's lengths, so that a long value gets a field message
+ * (docs/product/validation.md#profile).
+ */
 export const profileSchema: FormSchema<ProfileValues> = {
   firstName: { label: PROFILE_LABELS.firstName, kind: 'text', max: 100 },
   lastName: { label: PROFILE_LABELS.lastName, kind: 'text', max: 100 },
@@ -51,10 +57,10 @@ const valuesOf = (profile: Profile): ProfileValues => ({
 })
 
 /**
- * The profile form (spec §2 "Profile", §3 "Profile state", §4 "Profile", §7 GET and PUT
- * /api/users/profile). The profile is read, edited and sent with Update; success shows 'Profile
- * was updated' for 3 s (the transient message), a refusal shows its message and the server's
- * field errors at their fields.
+ * The profile form (docs/product/screens.md#profile-page, docs/product/data.md#profile,
+ * docs/product/flows.md#profile, docs/product/api.md#profile-calls). The profile is read, edited
+ * and sent with Update; success shows 'Profile was updated' for 3 s (the transient message), a
+ * refusal shows its message and the server's field errors at their fields.
  */
 export const profileFormMachine = setup({
   types: {} as {
@@ -90,7 +96,9 @@ export const profileFormMachine = setup({
       errors: fieldErrorsOf(params.error),
       errorType: errorTypeOf(params.error),
     })),
-    /** The cached profile is refreshed (spec §7); the route provides it. */
+    /**
+     * The cached profile is refreshed (docs/product/api.md#profile-update); the route provides it.
+     */
     profileSaved: (_, _params: { profile: Profile }) => {
       throw new Error('profileForm: the profileSaved action was not provided')
     },

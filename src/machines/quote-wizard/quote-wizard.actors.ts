@@ -3,7 +3,10 @@ import { unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import type { QuoteRequest } from './quote-request'
 
-/** The quote wizard's real side effect: POST /api/exchange-request (spec §7; only failure matters). */
+/**
+ * The quote wizard's real side effect: POST /api/exchange-request; only failure matters
+ * (docs/product/api.md#quote-request).
+ */
 export function createQuoteWizardActors(api: MainClient) {
   return {
     submitQuote: fromAbortablePromise<unknown, QuoteRequest>(({ input, signal }) =>

@@ -21,7 +21,10 @@ export interface QuoteContact {
 export interface QuoteValues extends QuoteContact {
   fromCurrency: FiatCurrency
   toCurrency: CryptoCurrency
-  /** Spec §5: an integer, as an exact decimal string; an empty amount is '0'. */
+  /**
+   * An integer, as an exact decimal string; an empty amount is '0'
+   * (docs/product/validation.md#quote-dialog).
+   */
   amount: string
   promoCode: string
   message: string
@@ -87,8 +90,9 @@ const initialContext: QuoteWizardContext = {
 }
 
 /**
- * The body of POST /api/exchange-request for the dialog's values (spec §3, §7). The amount goes
- * as a JSON integer: only amounts of 1 to 1,000,000,000 are sent, which a JS number holds exactly.
+ * The body of POST /api/exchange-request for the dialog's values
+ * (docs/product/data.md#quote-request, docs/product/api.md#quote-request). The amount goes as a
+ * JSON integer: only amounts of 1 to 1,000,000,000 are sent, which a JS number holds exactly.
  */
 export function quoteRequestOf(values: QuoteValues): QuoteRequest {
   return {
@@ -105,11 +109,12 @@ export function quoteRequestOf(values: QuoteValues): QuoteRequest {
 
 /**
  * The personal quote dialog 'Request personal quote', from calculation to contact to submitted
- * (spec §2 "Quote dialog", §4 "Quote dialog", §5 "Quote dialog", §7 POST /api/exchange-request,
- * §8 "Quote submission failure"). It opens on 'Calculation' (EUR to BTC, 1000), Next and Back
- * move between it and 'Contact information', and the request goes to the server; success shows
- * the submitted view, a failure stays on the contact step with a short message (decision 030),
- * and Close resets it to step 1.
+ * (docs/product/screens.md#quote-dialog, docs/product/flows.md#quote-dialog,
+ * docs/product/validation.md#quote-dialog, docs/product/api.md#quote-request,
+ * docs/product/errors.md#quote-submission-failure). It opens on 'Calculation' (EUR to BTC, 1000),
+ * Next and Back move between it and 'Contact information', and the request goes to the server;
+ * success shows the submitted view, a failure stays on the contact step with a short message
+ * (decision 030), and Close resets it to step 1.
  */
 export const quoteWizardMachine = setup({
   types: {} as {

@@ -1,13 +1,14 @@
 /**
- * Password-reset countdown (spec §4 "Password reset", §9 "Reset-link countdown: 180 seconds").
- * The forgot-password form runs as a child until it has sent the link; then 'Check your email'
- * counts 180 s down in `tick`s with the send button disabled, and once expired the button brings
- * the entry form back.
+ * Password-reset countdown (docs/product/flows.md#password-reset,
+ * docs/product/screens.md#check-your-email-screen,
+ * docs/product/limits.md#authentication-and-forms). The forgot-password form runs as a child until
+ * it has sent the link; then 'Check your email' counts 180 s down in `tick`s with the send button
+ * disabled, and once expired the button brings the entry form back.
  */
 import { assign, setup } from 'xstate'
 import { forgotPasswordFormMachine } from '../forms/forgot-password-form.machine'
 
-/** Spec §9: the reset-link countdown lasts 180 seconds. */
+/** The reset-link countdown lasts 180 seconds (docs/product/limits.md#authentication-and-forms). */
 export const RESET_COUNTDOWN_SECONDS = 180
 
 export type ResetCountdownEvent = { type: 'countdown.restart' }

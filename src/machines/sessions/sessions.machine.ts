@@ -29,9 +29,10 @@ export type SessionsEvent =
   | StepUpOutcome
 
 /**
- * Sessions, where the account is signed in (spec §2 "Profile"; issue 14 item 4): the devices,
- * this one marked. Any other one can be ended (the list is read again); ending all others asks
- * for a step-up first when the server wants one. Ending this session is the Logout section's.
+ * Sessions, where the account is signed in (docs/product/account-security.md#session-list,
+ * docs/product/account-security.md#sessions-card): the devices, this one marked. Any other one can
+ * be ended (the list is read again); ending all others asks for a step-up first when the server
+ * wants one. Ending this session is the Logout section's.
  */
 export const sessionsMachine = setup({
   types: {} as { context: SessionsContext; events: SessionsEvent },

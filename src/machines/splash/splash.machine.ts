@@ -1,5 +1,5 @@
 /**
- * Landing splash (spec §2 "Route protection and loading", §9 "Landing splash: about 750 ms").
+ * Landing splash (docs/product/screens.md#landing-splash, docs/product/limits.md#landing-splash).
  * When the application first loads, the root path shows 'Loading...' for the `splash` delay and
  * then the landing page; the actor lives as long as the application, so it shows only once.
  */

@@ -62,9 +62,10 @@ const closedContext = (hasTotp: boolean): StepUpContext => ({
 })
 
 /**
- * Step-up, the 'Confirm it's you' dialog (spec §2 "Profile"; issue 14 item 7). A
- * sensitive change that answers 403 STEP_UP_REQUIRED opens it; the password, or a code from the
- * authenticator app, is checked, and on success the waiting change goes on by itself.
+ * Step-up, the 'Confirm it's you' dialog (docs/product/account-security.md#step-up,
+ * docs/product/account-security.md#step-up-dialog). A sensitive change that answers 403
+ * STEP_UP_REQUIRED opens it; the password, or a code from the authenticator app, is checked, and on
+ * success the waiting change goes on by itself.
  */
 export const stepUpMachine = setup({
   types: {} as { context: StepUpContext; events: StepUpEvent },

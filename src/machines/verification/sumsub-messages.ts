@@ -1,7 +1,8 @@
 /**
- * The Sumsub WebSDK's messages (providers.md §1.8) read into the verification chart's events:
- * a status report changes the button at once, and `idCheck.onError` with `invalid-token` asks
- * for a new token. The live SDK and the sandbox page speak the same `idCheck.*` names.
+ * The Sumsub WebSDK's messages (docs/product/providers/sumsub.md#websdk-message-protocol) read into
+ * the verification chart's events: a status report changes the button at once, and
+ * `idCheck.onError` with `invalid-token` asks for a new token. The live SDK and the sandbox page
+ * speak the same `idCheck.*` names.
  */
 import { statusFromWidget, type VerificationStatus } from './verification-status'
 

@@ -3,7 +3,9 @@ import { unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 import type { VerificationKind, VerificationStatus } from './verification-status'
 
-/** A token for the widget: POST /api/sumsub/kyc or /kyb (spec §7). */
+/**
+ * A token for the widget: POST /api/sumsub/kyc or /kyb (docs/product/api.md#verification-tokens).
+ */
 async function tokenFor(api: MainClient, kind: VerificationKind, signal: AbortSignal) {
   const answer = await unwrap(
     kind === 'kyc'
@@ -13,7 +15,10 @@ async function tokenFor(api: MainClient, kind: VerificationKind, signal: AbortSi
   return answer.token
 }
 
-/** The status in one shape for both kinds: GET /api/sumsub/kyc-status or /kyb-status (spec §7). */
+/**
+ * The status in one shape for both kinds: GET /api/sumsub/kyc-status or /kyb-status
+ * (docs/product/api.md#verification-status).
+ */
 async function statusOf(
   api: MainClient,
   kind: VerificationKind,

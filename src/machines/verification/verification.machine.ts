@@ -8,7 +8,7 @@ import {
   type VerificationStatus,
 } from './verification-status'
 
-/** Spec §4 and §9: each status is polled every 60 seconds. */
+/** Each status is polled every 60 seconds (docs/product/limits.md#polling-and-cache). */
 export const STATUS_POLL_MS = 60_000
 
 export interface VerificationContext {
@@ -186,17 +186,20 @@ function createVerificationMachine(kind: VerificationKind) {
 }
 
 /**
- * Individual verification, KYC (spec §2 "Verification", §3 "KYC status", §4 "Verification",
- * §7 /kyc and /kyc-status, §9 polling). The status is read at once and every 60 s and gives the
- * button its label; pressing it fetches a token and embeds the widget until Exit, renewing the
- * token whenever the widget reports it expired.
+ * Individual verification, KYC (docs/product/screens.md#verification-page,
+ * docs/product/data.md#kyc-status, docs/product/flows.md#verification,
+ * docs/product/api.md#verification-calls, docs/product/limits.md#polling-and-cache). The status is
+ * read at once and every 60 s and gives the button its label; pressing it fetches a token and
+ * embeds the widget until Exit, renewing the token whenever the widget reports it expired.
  */
 export const kycVerificationMachine = createVerificationMachine('kyc')
 
 /**
- * Business verification, KYB (spec §2 "Verification", §3 "KYB status", §4 "Verification",
- * §7 /kyb and /kyb-status, §9 polling). The same chart as KYC over the KYB calls: status polled
- * every 60 s, the button's label from it, the embedded widget with token renewal until Exit.
+ * Business verification, KYB (docs/product/screens.md#verification-page,
+ * docs/product/data.md#kyb-status, docs/product/flows.md#verification,
+ * docs/product/api.md#verification-calls, docs/product/limits.md#polling-and-cache). The same chart
+ * as KYC over the KYB calls: status polled every 60 s, the button's label from it, the embedded
+ * widget with token renewal until Exit.
  */
 export const kybVerificationMachine = createVerificationMachine('kyb')
 

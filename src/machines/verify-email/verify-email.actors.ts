@@ -2,7 +2,10 @@ import { fromAbortablePromise } from '../abortable-promise'
 import { ApiError, unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
 
-/** Spec §7 GET /api/auth/verify-email: success or failure decides the screen; no token, no call. */
+/**
+ * GET /api/auth/verify-email (docs/product/api.md#email-confirmation): success or failure decides
+ * the screen; no token, no call.
+ */
 export function createVerifyEmailActors(api: MainClient) {
   return {
     verifyEmail: fromAbortablePromise<undefined, { token: string }>(async ({ input, signal }) => {

@@ -27,7 +27,7 @@ export function marketClientFor(api: MainClient) {
 }
 
 /**
- * The landing page below the benefits strip (spec §2 "Other sections in order"): converter, aim
+ * The landing page below the benefits strip (docs/product/screens.md#section-order): converter, aim
  * and fees, why us, enterprise, individual, steps carousel, team, call to action and FAQ.
  */
 export default function BelowFold({
@@ -39,7 +39,7 @@ export default function BelowFold({
 }) {
   const market = useMemo(() => marketClientFor(api), [api])
   const [front, setFront] = useState(0)
-  // Spec §2: item 1 is open by default, one at a time, collapsible.
+  // Item 1 is open by default, one at a time, collapsible (docs/product/screens.md#faq).
   const [openFaq, setOpenFaq] = useState<number | null>(0)
   return (
     <>

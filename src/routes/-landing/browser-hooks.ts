@@ -14,8 +14,8 @@ export function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * Which of `count` steps an element is at while it crosses the viewport: 0 as its top comes in
- * at the bottom, `count - 1` as it leaves at the top (spec §2 "Benefits strip").
+ * Which of `count` steps an element is at while it crosses the viewport: 0 as its top comes in at
+ * the bottom, `count - 1` as it leaves at the top (docs/product/screens.md#benefits-strip).
  */
 export function useScrollStep(count: number) {
   const [element, setElement] = useState<HTMLElement | null>(null)

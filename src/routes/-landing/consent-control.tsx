@@ -47,7 +47,10 @@ function consentActorFor(api: MainClient, inspect?: (event: InspectionEvent) => 
   return actor
 }
 
-/** The cookie banner while the consent machine asks (spec §2, §4 "Cookie banner"). */
+/**
+ * The cookie banner while the consent machine asks (docs/product/screens.md#cookie-banner,
+ * docs/product/flows.md#cookie-banner).
+ */
 export default function ConsentControl({
   api,
   inspect,

@@ -13,7 +13,10 @@ export interface ConverterPanelProps {
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
-/** Runs the converter machine with the real market API and shows it (spec §2, §4, §7, §9). */
+/**
+ * Runs the converter machine with the real market API and shows it
+ * (docs/product/screens.md#express-converter-widget, docs/product/flows.md#converter).
+ */
 export function ConverterPanel({ market, inspect }: ConverterPanelProps) {
   const [machine] = useState(() =>
     converterMachine.provide({ actors: createConverterActors({ market }) }),

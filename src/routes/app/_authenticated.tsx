@@ -4,7 +4,10 @@ import { waitFor } from 'xstate'
 import { AccountLayout } from '../../ui/account-layout'
 import { LoadingScreen } from '../../ui/loading-screen'
 
-/** Spec §2: the protected routes; /app/login unless logged in (waiting while auth is in progress). */
+/**
+ * The protected routes: /app/login unless logged in, waiting while auth is in progress
+ * (docs/product/screens.md#protected-routes).
+ */
 export const Route = createFileRoute('/app/_authenticated')({
   beforeLoad: async ({ context }) => {
     const settled = await waitFor(context.auth, (s) => !s.hasTag('pending'))
@@ -13,7 +16,8 @@ export const Route = createFileRoute('/app/_authenticated')({
   },
   loader: ({ context }) => context.config.load(),
   component: AuthenticatedLayout,
-  // Spec §2: while authentication is in progress, 'Loading...' shows at once.
+  // While authentication is in progress, 'Loading...' shows at once
+  // (docs/product/screens.md#loading-screen).
   pendingComponent: () => <LoadingScreen />,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -19,7 +19,8 @@ export const Route = createFileRoute('/app/login')({
     if (settled.matches('signedIn')) throw redirect({ to: '/app' })
   },
   component: LoginRoute,
-  // Spec §2: while authentication is in progress, 'Loading...' shows at once.
+  // While authentication is in progress, 'Loading...' shows at once
+  // (docs/product/screens.md#loading-screen).
   pendingComponent: () => <LoadingScreen />,
   pendingMs: 0,
   pendingMinMs: 0,
@@ -50,7 +51,8 @@ function LoginRoute() {
         passwordStep: loginFormMachine.provide({ actors: { submit: loginSubmit(api) } }),
         ...createLoginActors(api, webauthn),
       },
-      // The auth machine stores the tokens and goes to /app (spec §4), after either step.
+      // After either step the auth machine stores the tokens and goes to /app
+      // (docs/product/flows.md#login-success).
       actions: {
         signIn: (_, tokens) => {
           auth.send({ type: 'auth.login', ...tokens })

@@ -18,7 +18,7 @@ export const PAYMENT_ERRORS: Record<PaymentWidgetError, string> = {
   unavailable: 'The payment service is not available right now. Please try again later.',
 }
 
-/** Spec §2 "Home (/app)": the greeting and the three offers. */
+/** The home page (docs/product/screens.md#home): the greeting and the three offers. */
 export function HomePage({
   firstName,
   email,

@@ -10,7 +10,10 @@ export interface PaymentWidgetProps {
   onClose: () => void
 }
 
-/** Spec §4 "Payment widget": full screen over the page while the card payment widget runs. */
+/**
+ * Full screen over the page while the card payment widget runs
+ * (docs/product/screens.md#payment-widget).
+ */
 export function PaymentWidget({ view, frameRef, onClose }: PaymentWidgetProps) {
   if (view.phase === 'closed') return null
   return (

@@ -35,7 +35,7 @@ function countryGroups(current: string): OptionGroup[] {
   return [{ label: '', options }]
 }
 
-/** Spec §2 "Profile (/app/profile)": the fields, Update, and the Logout section. */
+/** The profile page (docs/product/screens.md#profile-page): the fields, Update, and Logout. */
 export function ProfilePage({
   view,
   onChange,

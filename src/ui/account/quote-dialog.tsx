@@ -36,10 +36,16 @@ const countryGroups: OptionGroup[] = [
   { label: '', options: COUNTRIES.map((c) => ({ value: c.code, label: c.name })) },
 ]
 
-/** Shown on the contact step after a failed submit (decision 030: the spec shows nothing). */
+/**
+ * Shown on the contact step after a failed submit
+ * (docs/product/errors.md#quote-submission-failure).
+ */
 export const QUOTE_FAILURE = 'Your request could not be sent. Please try again.'
 
-/** Spec §2 "Quote dialog 'Request personal quote'": three views in one dialog, at most 450 px wide. */
+/**
+ * The quote dialog (docs/product/screens.md#quote-dialog): three views in one dialog, at most
+ * 450 px wide.
+ */
 export function QuoteDialog(props: QuoteDialogProps) {
   const { view, onClose } = props
   const titleId = useId()

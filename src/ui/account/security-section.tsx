@@ -15,8 +15,10 @@ export interface SecuritySectionProps {
 }
 
 /**
- * Issue 14 on the profile page (spec §2 "Profile"): the password, the second factors and the
- * sessions, below the personal details and above the Logout section; 'Confirm it's you' over them.
+ * The Security section of the profile page (docs/product/screens.md#security-section,
+ * docs/product/account-security.md#security-section-texts): the password, the second factors and
+ * the sessions, below the personal details and above the Logout section; 'Confirm it's you' over
+ * them.
  */
 export function SecuritySection({
   password,

@@ -38,7 +38,10 @@ const kinds: Record<
 
 export const START_FAILURE = 'The check could not be started. Please try again later.'
 
-/** Spec §2 "Verification (/app/verification)": the two kinds, their benefits and buttons. */
+/**
+ * The verification page (docs/product/screens.md#verification-page): the two kinds, their benefits
+ * and buttons.
+ */
 export function VerificationPage({ kyc, kyb, onStart, onExit, widget }: VerificationPageProps) {
   const views = { kyc, kyb }
   const open = (['kyc', 'kyb'] as const).find((kind) => views[kind].widget !== 'closed')

@@ -20,7 +20,7 @@ export interface VerificationWidgetProps {
   onMessage: (type: string, payload: unknown) => void
 }
 
-/** Spec §4 "Verification": the provider's widget, embedded. */
+/** The provider's widget, embedded (docs/product/flows.md#verification). */
 export function VerificationWidget(props: VerificationWidgetProps) {
   const { mode, token, sandboxUrl, baseUrl, frameRef } = props
   if (mode === 'sandbox' && sandboxUrl) {

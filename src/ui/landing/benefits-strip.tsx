@@ -2,13 +2,19 @@ import type { Ref } from 'react'
 import { BENEFITS } from './landing-content'
 
 export interface BenefitsStripProps {
-  /** The card highlighted now (spec §2: one after another while scrolling). */
+  /**
+   * The card highlighted now, one after another while scrolling
+   * (docs/product/screens.md#benefits-strip).
+   */
   activeIndex: number
   /** Lets the page measure where the strip is while the customer scrolls. */
   ref?: Ref<HTMLElement>
 }
 
-/** The benefits strip (spec §2 "Benefits strip"): five cards, the active one dark with a larger icon. */
+/**
+ * The benefits strip (docs/product/screens.md#benefits-strip): five cards, the active one dark with
+ * a larger icon.
+ */
 export function BenefitsStrip({ activeIndex, ref }: BenefitsStripProps) {
   return (
     <section className="benefits" aria-labelledby="benefits-heading" ref={ref}>

@@ -2,7 +2,10 @@ import { Link } from '@tanstack/react-router'
 import { ConverterWidget, type ConverterWidgetProps } from './converter-widget'
 import { CONVERTER_SECTION } from './sections-content'
 
-/** The converter section (spec §2): the express converter and 'Quick Exchange' to /app. */
+/**
+ * The converter section (docs/product/screens.md#converter-section): the express converter and
+ * 'Quick Exchange' to /app.
+ */
 export function ConverterSection(props: ConverterWidgetProps) {
   return (
     <section className="landing-section converter-section" aria-labelledby="converter-heading">

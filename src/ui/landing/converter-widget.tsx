@@ -12,7 +12,7 @@ import {
 export interface ConverterWidgetProps {
   from: { currency: Currency; text: string }
   to: { currency: Currency; text: string }
-  /** '1 {crypto} = {rate} {fiat}' or its inverse (spec §9). */
+  /** '1 {crypto} = {rate} {fiat}' or its inverse (docs/product/limits.md#displayed-rate). */
   rateText: string
   showNotice: boolean
   onAmountChange: (side: SideName, text: string) => void
@@ -20,9 +20,9 @@ export interface ConverterWidgetProps {
 }
 
 /**
- * The express converter (spec §2 "Express converter widget"): two amounts with their currency
- * selectors, the rate, the large-amount notice and the disclaimer. The rules live in the converter
- * machine; this only shows its state and reports what the customer does.
+ * The express converter (docs/product/screens.md#express-converter-widget): two amounts with their
+ * currency selectors, the rate, the large-amount notice and the disclaimer. The rules live in the
+ * converter machine; this only shows its state and reports what the customer does.
  */
 export function ConverterWidget(props: ConverterWidgetProps) {
   return (

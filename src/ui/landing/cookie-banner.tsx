@@ -7,7 +7,9 @@ export interface CookieBannerProps {
   privacyPolicyUrl: string
 }
 
-/** The cookie banner (spec §2 "Cookie banner"): 'Enable All' and 'Reject Optional'. */
+/**
+ * The cookie banner (docs/product/screens.md#cookie-banner): 'Enable All' and 'Reject Optional'.
+ */
 export function CookieBanner({ onAccept, onReject, privacyPolicyUrl }: CookieBannerProps) {
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-heading">

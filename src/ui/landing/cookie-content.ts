@@ -1,4 +1,4 @@
-/** The cookie banner's copy (spec §2 "Cookie banner"). */
+/** The cookie banner's copy (docs/product/screens.md#cookie-banner). */
 export const COOKIE_BANNER = {
   heading: 'Cookies',
   text: 'We use necessary cookies to run this site. With your consent we also use optional analytics cookies (Google Tag Manager) to improve it.',

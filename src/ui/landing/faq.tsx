@@ -1,12 +1,15 @@
 import { FAQ } from './sections-content'
 
 export interface FaqProps {
-  /** The open item, or null when all are closed (spec §2: one at a time, collapsible). */
+  /**
+   * The open item, or null when all are closed: one at a time, collapsible
+   * (docs/product/screens.md#faq).
+   */
   openIndex: number | null
   onToggle: (index: number) => void
 }
 
-/** The FAQ (spec §2): nine questions; one answer shows at a time. */
+/** The FAQ (docs/product/screens.md#faq): nine questions; one answer shows at a time. */
 export function Faq({ openIndex, onToggle }: FaqProps) {
   return (
     <section className="landing-section" aria-labelledby="faq-heading">

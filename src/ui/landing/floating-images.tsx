@@ -1,7 +1,8 @@
 /**
- * Decorative coins and a wallet that drift along scroll paths beside the hero (spec §2 "Hero"):
- * extra-large screens only, still with reduced motion, hidden from assistive technology. Images
- * and motion are CSS (SVG backgrounds on a scroll timeline), so they cost no script.
+ * Decorative coins and a wallet that drift along scroll paths beside the hero
+ * (docs/product/screens.md#floating-images): extra-large screens only, still with reduced motion,
+ * hidden from assistive technology. Images and motion are CSS (SVG backgrounds on a scroll
+ * timeline), so they cost no script.
  */
 export function FloatingImages() {
   return (

@@ -6,12 +6,18 @@ import { RotatingWord } from './rotating-word'
 export interface HeroProps {
   word: string
   shownLetters: number
-  /** Spec §4: the promo note's wording and link depend on isUserLoggedIn. */
+  /**
+   * The promo note's wording and link depend on isUserLoggedIn
+   * (docs/product/flows.md#landing-header-and-hero).
+   */
   signedIn: boolean
   onBookMeeting: () => void
 }
 
-/** The hero (spec §2 "Hero"): heading with the rotating word, sub-heading, two actions, promo note. */
+/**
+ * The hero (docs/product/screens.md#hero): heading with the rotating word, sub-heading, two
+ * actions, promo note.
+ */
 export function Hero({ word, shownLetters, signedIn, onBookMeeting }: HeroProps) {
   return (
     <section className="hero" aria-labelledby="hero-heading">

@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { AIM_BANNER, ENTERPRISE, FINAL_CTA, INDIVIDUAL, TEAM, WHY_US } from './sections-content'
 
-/** The aim and fees banner (spec §2), with 'Exchange now' to /app/register. */
+/**
+ * The aim and fees banner (docs/product/screens.md#aim-and-fees-banner), 'Exchange now' to
+ * /app/register.
+ */
 export function AimBanner() {
   return (
     <section className="aim-banner" aria-labelledby="aim-heading">
@@ -20,7 +23,10 @@ export function AimBanner() {
   )
 }
 
-/** Why partners choose us (spec §1): the six reasons. */
+/**
+ * Why partners choose us (docs/product/screens.md#why-choose-us,
+ * docs/product/overview.md#why-partners-choose-us): the six reasons.
+ */
 export function WhyChooseUs() {
   return (
     <section className="landing-section" aria-labelledby="why-heading">
@@ -44,7 +50,11 @@ export function WhyChooseUs() {
   )
 }
 
-/** Enterprise solutions (spec §1): the five onboarding steps and 'Get a personalized quote'. */
+/**
+ * Enterprise solutions (docs/product/screens.md#enterprise-solutions,
+ * docs/product/overview.md#enterprise-onboarding): the five onboarding steps and 'Get a
+ * personalized quote'.
+ */
 export function EnterpriseSolutions() {
   return (
     <section className="landing-section landing-section-muted" aria-labelledby="enterprise-heading">
@@ -74,7 +84,10 @@ export function EnterpriseSolutions() {
   )
 }
 
-/** Individual solutions (spec §1), with 'Get Started' to /app/register. */
+/**
+ * Individual solutions (docs/product/screens.md#individual-solutions), 'Get Started' to
+ * /app/register.
+ */
 export function IndividualSolutions() {
   return (
     <section className="landing-section" aria-labelledby="individual-heading">
@@ -106,7 +119,7 @@ export function IndividualSolutions() {
   )
 }
 
-/** The team (spec §1): two people. */
+/** The team (docs/product/screens.md#team-section): two people. */
 export function Team() {
   return (
     <section className="landing-section landing-section-muted" aria-labelledby="team-heading">

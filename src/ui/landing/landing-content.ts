@@ -1,7 +1,7 @@
 /**
- * The copy above the fold: header, hero and benefits (spec §2 "Landing page"). Texts the spec
- * quotes are kept word for word. The sections below the fold have theirs in sections-content.ts,
- * so their text loads with them.
+ * The copy above the fold: header, hero and benefits (docs/product/screens.md#landing-page). Texts
+ * quoted there are kept word for word. The sections below the fold have theirs in
+ * sections-content.ts, so their text loads with them.
  */
 
 export const HERO = {
@@ -23,7 +23,7 @@ export const HEADER = {
 
 export type BenefitIcon = 'coins' | 'globe' | 'infinity' | 'shield' | 'lock'
 
-/** §2 "Benefits strip": the five cards, in order. */
+/** The five cards, in order (docs/product/screens.md#benefits-strip). */
 export const BENEFITS: readonly { title: string; text: string; icon: BenefitIcon }[] = [
   { title: 'Top Coins', text: 'All popular cryptocurrencies and 200+ more.', icon: 'coins' },
   { title: 'Global service', text: 'Accessible from globally for 195 countries.', icon: 'globe' },

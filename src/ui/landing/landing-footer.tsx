@@ -8,7 +8,10 @@ export interface LandingFooterProps {
   socialLinks: readonly { name: string; url: string }[]
 }
 
-/** The footer (spec §2 "Footer"): contact, licence, address, social links and the two policies. */
+/**
+ * The footer (docs/product/screens.md#footer): contact, licence, address, social links and the two
+ * policies.
+ */
 export function LandingFooter({
   contactEmail,
   licenceNumber,

@@ -3,14 +3,17 @@ import { Brand } from './brand'
 import { HEADER } from './landing-content'
 
 export interface LandingHeaderProps {
-  /** Spec §4: the logged-in display depends on whether the profile query returned data. */
+  /**
+   * The logged-in display depends on whether the profile query returned data
+   * (docs/product/flows.md#landing-header-and-hero).
+   */
   profileLoaded: boolean
   onBookCall: () => void
 }
 
 /**
- * The public header (spec §2 "Public header"): the logo, 'Book a call', and 'Log in' + 'Sign up'
- * or 'Dashboard'. The buttons are hidden on small screens.
+ * The public header (docs/product/screens.md#landing-header): the logo, 'Book a call', and either
+ * 'Log in' with 'Sign up' or 'Dashboard'. The buttons are hidden on small screens.
  */
 export function LandingHeader({ profileLoaded, onBookCall }: LandingHeaderProps) {
   return (

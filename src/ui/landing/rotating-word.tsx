@@ -5,8 +5,8 @@ export interface RotatingWordProps {
 }
 
 /**
- * The hero's rotating word (spec §2 "Hero"). Letters appear one by one; assistive technology reads
- * the whole word once, not letter by letter.
+ * The hero's rotating word (docs/product/screens.md#hero). Letters appear one by one; assistive
+ * technology reads the whole word once, not letter by letter.
  */
 export function RotatingWord({ word, shown }: RotatingWordProps) {
   return (

@@ -10,10 +10,10 @@ export interface SchedulingModalProps {
 }
 
 /**
- * The scheduling widget in a modal (spec §2 "Public header" and "Hero"): react-calendly's
- * PopupModal, which closes on its overlay, its close button and its own close event; Escape
- * closes it too. This module is loaded only when a customer asks for it, so nothing of the
- * scheduling provider (its styles, its frame) loads before that.
+ * The scheduling widget in a modal (docs/product/screens.md#scheduling-widget): react-calendly's
+ * PopupModal, which closes on its overlay, its close button and its own close event; Escape closes
+ * it too. This module is loaded only when a customer asks for it, so nothing of the scheduling
+ * provider (its styles, its frame) loads before that.
  */
 export default function SchedulingModal({ url, title, onClose }: SchedulingModalProps) {
   const [root, setRoot] = useState<HTMLDivElement | null>(null)

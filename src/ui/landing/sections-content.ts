@@ -1,7 +1,8 @@
 /**
- * The copy below the fold (spec §1, §2 "Landing page", "FAQ statements", §9): converter section,
- * aim and fees, why us, enterprise and individual solutions, steps, team, call to action, FAQ and
- * footer. Texts the spec quotes are kept word for word; the rest restates the spec's claims.
+ * The copy below the fold (docs/product/screens.md#section-order,
+ * docs/product/overview.md#marketing-claims): converter section, aim and fees, why us, enterprise
+ * and individual solutions, steps, team, call to action, FAQ and footer. Texts quoted there are
+ * kept word for word; the rest restates the product's claims.
  */
 
 export const CONVERTER_SECTION = {
@@ -17,7 +18,7 @@ export const AIM_BANNER = {
   action: 'Exchange now',
 }
 
-/** §1: the 'why partners choose us' list. */
+/** The 'why partners choose us' list (docs/product/overview.md#why-partners-choose-us). */
 export const WHY_US = {
   heading: 'Why partners choose us',
   reasons: [
@@ -48,7 +49,7 @@ export const WHY_US = {
   ],
 }
 
-/** §1: enterprise onboarding in 5 steps. */
+/** Enterprise onboarding in 5 steps (docs/product/overview.md#enterprise-onboarding). */
 export const ENTERPRISE = {
   eyebrow: 'For business',
   heading: 'Enterprise solutions',
@@ -79,7 +80,9 @@ export const INDIVIDUAL = {
   action: 'Get Started',
 }
 
-/** §1: individual onboarding in 3 steps (the carousel). */
+/**
+ * Individual onboarding in 3 steps, the carousel (docs/product/overview.md#individual-onboarding).
+ */
 export const INDIVIDUAL_STEPS = {
   heading: 'Three steps to your first exchange',
   hint: 'Click a card to see the next step.',
@@ -122,7 +125,7 @@ export const FINAL_CTA = {
   action: 'Create an account',
 }
 
-/** §2 "FAQ statements": nine questions, every statement of the spec answered. */
+/** Nine questions, every FAQ statement of the product answered (docs/product/screens.md#faq). */
 export const FAQ = {
   heading: 'Frequently asked questions',
   items: [

@@ -7,8 +7,9 @@ export interface StepsCarouselProps {
 }
 
 /**
- * The individual steps carousel (spec §2): three stacked cards; a click anywhere on the stack, or
- * the 'Next step' button, brings the next card to the front.
+ * The individual steps carousel (docs/product/screens.md#individual-steps-carousel): three stacked
+ * cards; a click anywhere on the stack, or the 'Next step' button, brings the next card to the
+ * front.
  */
 export function StepsCarousel({ front, onCycle }: StepsCarouselProps) {
   const steps = INDIVIDUAL_STEPS.steps

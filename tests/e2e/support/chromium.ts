@@ -11,8 +11,9 @@ export function chromiumPath(): string | undefined {
 }
 
 /**
- * Headless Chromium as root on a machine without internet (flags from STACK.md); Playwright gives
- * every launch a fresh temporary profile of its own.
+ * Headless Chromium as root on a machine without internet (its flags:
+ * docs/product/operations.md#headless-chromium); Playwright gives every launch a fresh temporary
+ * profile of its own.
  */
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
   const executablePath = chromiumPath()

@@ -29,7 +29,10 @@ export const Route = createFileRoute('/app/_authenticated/')({
   component: HomeRoute,
 })
 
-/** Spec §2 "Home": the offers, the quote dialog (quote wizard) and the payment widget. */
+/**
+ * The home page (docs/product/screens.md#home): the offers, the quote dialog (quote wizard) and the
+ * payment widget.
+ */
 function HomeRoute() {
   const { api, inspect } = Route.useRouteContext()
   const { profile } = Route.useLoaderData()

@@ -13,8 +13,8 @@ export const Route = createFileRoute('/app/_authenticated/profile')({
 })
 
 /**
- * Spec §2 "Profile": the profile form chart, the Security section (issue 14) and logout through
- * the auth chart.
+ * The profile page (docs/product/screens.md#profile-page): the profile form chart, the Security
+ * section (docs/product/screens.md#security-section) and logout through the auth chart.
  */
 function ProfileRoute() {
   const { auth, api, webauthn, inspect } = Route.useRouteContext()
@@ -22,7 +22,8 @@ function ProfileRoute() {
   const form = useActorRef(
     profileFormMachine.provide({
       actors: createProfileFormActors(api),
-      // Spec §7: on success the cached profile is refreshed (the home page reads it again).
+      // On success the cached profile is refreshed (the home page reads it again)
+      // (docs/product/api.md#profile-update).
       actions: { profileSaved: () => void router.invalidate() },
     }),
     { inspect },

@@ -10,7 +10,10 @@ export const Route = createFileRoute('/app/_authenticated/verification')({
   component: VerificationRoute,
 })
 
-/** Spec §2 "Verification": KYC and KYB, each its own chart, one embedded check at a time. */
+/**
+ * The verification page (docs/product/screens.md#verification-page): KYC and KYB, each its own
+ * chart, one embedded check at a time.
+ */
 function VerificationRoute() {
   const { api, inspect } = Route.useRouteContext()
   const settings = Route.useLoaderData()

@@ -14,7 +14,10 @@ import {
 import type { WidgetCommand } from '../../../../machines/verification/verification.machine'
 import { deferredToken, type PendingToken } from './pending-token'
 
-/** Spec §4 "Payment widget": the page behind the full-screen widget cannot scroll while it runs. */
+/**
+ * The page behind the full-screen widget cannot scroll while it runs
+ * (docs/product/flows.md#payment-widget).
+ */
 export const lockPageScroll = fromCallback(() => {
   const { documentElement: html, body } = document
   const before = { html: html.style.overflow, body: body.style.overflow }
@@ -50,7 +53,10 @@ function fromFrame(event: MessageEvent, origin: string, frame: Frame): boolean {
   return origin !== '' && event.origin === origin && !!source && event.source === source
 }
 
-/** The Paybis widget's messages (providers.md §2.5), accepted only from its origin and frame. */
+/**
+ * The Paybis widget's messages (docs/product/providers/paybis.md#widget-events), accepted only from
+ * its origin and frame.
+ */
 export function listenToPaybis(frame: Frame) {
   return fromCallback<PaymentWidgetEvent, { origin: string }>(({ input, sendBack }) => {
     const onMessage = (event: MessageEvent) => {
@@ -69,9 +75,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
 /**
- * Sandbox mode: the local verification page speaks the WebSDK's protocol (providers.md §1.8).
- * Its `idCheck.*` messages come from its origin and frame only; a renewed token goes back as
- * `idCheck.updateAccessToken`, posted to that origin only.
+ * Sandbox mode: the local verification page speaks the WebSDK's protocol
+ * (docs/product/providers/sumsub.md#websdk-message-protocol). Its `idCheck.*` messages come from
+ * its origin and frame only; a renewed token goes back as `idCheck.updateAccessToken`, posted to
+ * that origin only.
  */
 export function sandboxVerificationBridge(origin: string, frame: Frame) {
   return fromCallback<WidgetCommand, { token: string }, WidgetEvent>(({ sendBack, receive }) => {

@@ -1,0 +1,21 @@
+/**
+ * `npm run docs:check` (part of `npm test`): fails when a citation of docs/product/ names a file or
+ * heading that does not exist, or when anything cites a document the repository does not contain.
+ */
+import { fileURLToPath } from 'node:url'
+import { checkCitations } from './citations.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { citations, findings } = checkCitations(root)
+for (const { file, line, problem } of findings) console.error(`${file}:${line}: ${problem}`)
+if (citations === 0) {
+  console.error('docs:check: no citation of docs/product/ found; the check would prove nothing')
+  process.exit(1)
+}
+if (findings.length > 0) {
+  console.error(
+    `docs:check: ${findings.length} of ${citations} citations lead nowhere or cite absent documents`,
+  )
+  process.exit(1)
+}
+console.log(`docs:check: ${citations} citations of docs/product/ checked, each leads to a heading`)
