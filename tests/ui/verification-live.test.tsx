@@ -1,7 +1,24 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { flush, renderSignedIn, sandboxConfig } from './home-support'
+import { renderSignedIn, sandboxConfig } from './home-support'
 import { json } from './support/fake-api'
+
+// The page loads the SDK's code on demand, as a browser fetches a chunk: the test holds that load
+// until it releases it inside act(), so React finishes the mount it causes (StrictMode's unmount
+// and remount included) before the test looks for the frame. Without the hold, the frame could be
+// replaced after the test had picked it, whenever the machine was busy.
+const sdkLoad = vi.hoisted(() => {
+  let release = () => {}
+  const loaded = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { loaded, release }
+})
+vi.mock('@sumsub/websdk-react', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@sumsub/websdk-react')>()
+  await sdkLoad.loaded
+  return real
+})
 
 const SDK_ORIGIN = 'https://websdk.example.test'
 const liveConfig = { ...sandboxConfig, providers: 'live' as const, sumsubBaseUrl: SDK_ORIGIN }
@@ -25,56 +42,37 @@ describe('live mode: the Sumsub WebSDK (docs/product/providers/sumsub.md#websdk-
     const card = within(await screen.findByRole('region', { name: 'Personal account (KYC)' }))
     await app.user.click(await card.findByRole('button', { name: 'Continue' }))
 
-    // The SDK (loaded on demand) frames its page at the configured origin. Each frame it makes
-    // says `idCheck.onReady` once its page has loaded, as the real frame page does: StrictMode
-    // and the lazy load may replace a frame, and only the one that stays gets its init.
+    // While the SDK's code loads, the check says so; then it frames its page at the configured
+    // origin, which says `idCheck.onReady` once loaded, as the real frame page does.
+    expect((await screen.findByText('Loading…')).getAttribute('role')).toBe('status')
+    await act(async () => {
+      sdkLoad.release()
+      await import('@sumsub/websdk-react')
+    })
+    const frames = document.querySelectorAll<HTMLIFrameElement>('iframe[src^="https://websdk"]')
+    expect(frames).toHaveLength(1)
     const frameId = `id_${btoa('live-token-1')}`
+    expect(frames[0]?.getAttribute('src')).toBe(`${SDK_ORIGIN}/websdk/websdk.html?_=${frameId}`)
+    const frame = frames[0]?.contentWindow
+    if (!frame) throw new Error('the SDK frame has no window')
     const posted = vi.fn()
-    const loaded = new Set<Window>()
-    let current: Window | undefined
-    const sdkPostsFrom = (source: Window, data: Record<string, unknown>) => {
+    frame.postMessage = posted as typeof frame.postMessage
+    const sdkPosts = (data: Record<string, unknown>) => {
       act(() => {
         window.dispatchEvent(
           new MessageEvent('message', {
             data: { frameId, sessionId: 's-1', ...data },
             origin: SDK_ORIGIN,
-            source,
+            source: frame,
           }),
         )
       })
     }
-    const framesLoad = () => {
-      const frames = document.querySelectorAll<HTMLIFrameElement>('iframe[src^="https://websdk"]')
-      for (const frame of frames) {
-        const target = frame.contentWindow
-        if (!target || loaded.has(target)) continue
-        expect(frame.getAttribute('src')).toBe(`${SDK_ORIGIN}/websdk/websdk.html?_=${frameId}`)
-        loaded.add(target)
-        target.postMessage = posted as typeof target.postMessage
-        sdkPostsFrom(target, { method: 'idCheck.onReady' })
-      }
-    }
-    await flush()
-    await waitFor(() => {
-      framesLoad()
-      const inits = posted.mock.calls.flatMap((call, n) =>
-        (call[0] as { method?: string }).method === 'idCheck.init'
-          ? [posted.mock.contexts[n] as Window]
-          : [],
-      )
-      const init = inits.at(-1)
-      expect(init).toBeDefined()
-      current = init
-    })
+    sdkPosts({ method: 'idCheck.onReady' })
     expect(posted).toHaveBeenCalledWith(
       expect.objectContaining({ method: 'idCheck.init', accessToken: 'live-token-1' }),
       '*',
     )
-    expect(document.querySelectorAll('iframe[src^="https://websdk"]')).toHaveLength(1)
-    const sdkPosts = (data: Record<string, unknown>) => {
-      if (!current) throw new Error('no frame has been initialised')
-      sdkPostsFrom(current, data)
-    }
 
     // The token expires: the chart fetches a new one and the SDK hands it to its frame.
     sdkPosts({ method: 'idCheck.onError', code: 'invalid-token', error: 'expired' })
