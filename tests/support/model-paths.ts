@@ -17,24 +17,41 @@ import {
   type PathModel,
   type Snap,
 } from '../../src/flows/path-model'
+import { eventInWords } from '../../src/flows/state-diagram'
 
 export * from '../../src/flows/path-model'
 
-/** Collects what a running actor really did, from its inspection events. */
+/**
+ * Collects what a running actor really did, from its inspection events. A recorder for one path
+ * passes everything on to the recorder of the whole run, so both see the same events.
+ */
 export class CoverageRecorder {
   readonly states = new Set<string>()
   readonly transitions = new Set<string>()
 
-  constructor(private readonly stateKeys: readonly string[]) {}
+  constructor(
+    private readonly stateKeys: readonly string[],
+    private readonly whole?: CoverageRecorder,
+  ) {}
+
+  private addState(key: string): void {
+    this.states.add(key)
+    this.whole?.addState(key)
+  }
+
+  private addTransition(key: string): void {
+    this.transitions.add(key)
+    this.whole?.addTransition(key)
+  }
 
   observe(snapshot: { matches?: (v: never) => boolean }): void {
     if (typeof snapshot.matches === 'function')
-      for (const key of matchingKeys(this.stateKeys, snapshot as never)) this.states.add(key)
+      for (const key of matchingKeys(this.stateKeys, snapshot as never)) this.addState(key)
   }
 
   readonly inspect = (event: InspectionEvent): void => {
     if (event.type === '@xstate.microstep') {
-      for (const t of event._transitions) this.transitions.add(transitionKey(t))
+      for (const t of event._transitions) this.addTransition(transitionKey(t))
     }
     if (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep')
       this.observe(event.snapshot as { matches?: (v: never) => boolean })
@@ -109,15 +126,22 @@ export function statesWithoutAssertion(
   return pm.stateKeys.filter((k) => !(k in states))
 }
 
+/** Where a path got to: the step being run, so a failure can name it. */
+interface PathProgress {
+  step: number
+}
+
 export async function runPath<M extends AnyStateMachine, Ctx>(
   pm: PathModel<M>,
   path: ModelPath<M>,
   runner: PathRunner<M, Ctx>,
   recorder: CoverageRecorder,
+  progress: PathProgress = { step: 0 },
 ): Promise<void> {
   const ctx = await runner.setup(recorder.inspect)
   try {
     for (const [index, step] of path.steps.entries()) {
+      progress.step = index
       if (index > 0 || step.event.type !== 'xstate.init') await runner.event(ctx, step.event)
       const expected = pm.serialize(step.state)
       const deadline = Date.now() + (runner.settleMs ?? 0)
@@ -141,21 +165,117 @@ export async function runPath<M extends AnyStateMachine, Ctx>(
   }
 }
 
-/** Runs every path of the model and returns the coverage the real actor reached. */
+/** A payload value as a reader wants it in a path: strings quoted, long objects cut short. */
+function valueInWords(value: unknown): string {
+  if (value instanceof Error) return `Error(${JSON.stringify(value.message)})`
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value !== 'object' || value === null) return String(value)
+  const json = JSON.stringify(value)
+  return json.length > 40 ? `${json.slice(0, 39)}…` : json
+}
+
+/** An event as the report shows it: "submitQuote failed", "amount.change (value=\"2500\")". */
+export function eventOfPathInWords(machine: AnyStateMachine, event: AnyEventObject): string {
+  if (event.type === 'xstate.init') return 'start'
+  const { type, ...payload } = event
+  const fields = Object.entries(payload).map(([key, value]) => `${key}=${valueInWords(value)}`)
+  const words = eventInWords(machine, type)
+  return fields.length > 0 ? `${words} (${fields.join(', ')})` : words
+}
+
+/**
+ * A path in words: the states it starts in (their innermost keys, not the serialized snapshot) and
+ * its events in words: "from closed: quote.open (…) → submitQuote failed".
+ */
+export function pathInWords<M extends AnyStateMachine>(
+  pm: PathModel<M>,
+  path: ModelPath<M>,
+): string {
+  const [first, ...rest] = path.steps
+  if (!first) return 'from ?: (start)'
+  const keys = matchingKeys(pm.stateKeys, first.state)
+  const start = keys.filter((k) => !keys.some((other) => other.startsWith(`${k}.`))).join(' + ')
+  const events = (first.event.type === 'xstate.init' ? rest : path.steps).map((s) =>
+    eventOfPathInWords(pm.machine, s.event),
+  )
+  return `from ${start}: ${events.join(' → ') || '(start)'}`
+}
+
+/** One path's run: what it walked and, when it failed, where. */
+export interface PathRun {
+  name: string
+  passed: boolean
+  states: string[]
+  transitions: string[]
+  failedStep?: { index: number; event: string; error: string }
+}
+
+/** An assertion's message can hold a whole rendered page: its start says what went wrong. */
+function errorMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000)
+}
+
+function pathRun<M extends AnyStateMachine>(
+  pm: PathModel<M>,
+  path: ModelPath<M>,
+  walked: CoverageRecorder,
+  failure?: { step: number; error: unknown },
+): PathRun {
+  const run: PathRun = {
+    name: pathInWords(pm, path),
+    passed: failure === undefined,
+    states: pm.stateKeys.filter((k) => walked.states.has(k)),
+    // Child machines report their transitions to the same inspector: keep this machine's.
+    transitions: [...pm.transitions.keys()].filter((t) => walked.transitions.has(t)),
+  }
+  if (failure) {
+    const step = path.steps[failure.step]
+    run.failedStep = {
+      index: failure.step,
+      event: step ? eventOfPathInWords(pm.machine, step.event) : '?',
+      error: errorMessage(failure.error),
+    }
+  }
+  return run
+}
+
+/**
+ * Runs every path of the model and returns the coverage the real actor reached. The first failing
+ * path stops the run (the next ones would wait out their timeouts in a broken app); what ran,
+ * that failure included, is written for `npm run test:paths` before the error goes on to the test.
+ */
 export async function runAllPaths<M extends AnyStateMachine, Ctx>(
   pm: PathModel<M>,
   runner: PathRunner<M, Ctx>,
   level: string,
 ): Promise<CoverageReport> {
   const recorder = new CoverageRecorder(pm.stateKeys)
-  // PATH_FILTER reproduces one path (or a few) by name: `PATH_FILTER="from …" npm run test:paths`.
+  // PATH_FILTER reproduces one path (or a few) by name, as the tests or the report print it:
+  // `PATH_FILTER="from …" npm run test:paths`.
   const filter = process.env.PATH_FILTER
-  const paths = filter ? pm.paths.filter((p) => p.name.includes(filter)) : pm.paths
-  for (const path of paths) await runPath(pm, path, runner, recorder)
+  const paths = filter
+    ? pm.paths.filter((p) => p.name.includes(filter) || pathInWords(pm, p).includes(filter))
+    : pm.paths
+  const runs: PathRun[] = []
+  const write = () => {
+    if (process.env.PATH_COVERAGE_DIR && !filter)
+      writePathCoverage(process.env.PATH_COVERAGE_DIR, pm, recorder, level, runner.states, runs)
+  }
+  for (const path of paths) {
+    const walked = new CoverageRecorder(pm.stateKeys, recorder)
+    const progress = { step: 0 }
+    try {
+      await runPath(pm, path, runner, walked, progress)
+    } catch (error) {
+      runs.push(pathRun(pm, path, walked, { step: progress.step, error }))
+      write()
+      throw error
+    }
+    runs.push(pathRun(pm, path, walked))
+  }
   const report = coverageReport(pm, recorder, level)
   console.log(formatCoverage(report))
-  if (process.env.PATH_COVERAGE_DIR && !filter)
-    writePathCoverage(process.env.PATH_COVERAGE_DIR, pm, recorder, level, runner.states)
+  write()
   return report
 }
 
@@ -163,10 +283,13 @@ export async function runAllPaths<M extends AnyStateMachine, Ctx>(
 export interface PathCoverageRecord {
   machine: string
   level: string
+  /** Every path the model generated, by its test name. */
   paths: string[]
   states: { total: string[]; covered: string[] }
   transitions: { total: Record<string, string>; covered: string[] }
   unasserted: string[]
+  /** The paths that ran, in order; after a failure the rest did not run. */
+  runs: PathRun[]
 }
 
 function writePathCoverage(
@@ -175,6 +298,7 @@ function writePathCoverage(
   recorder: CoverageRecorder,
   level: string,
   states: Record<string, unknown>,
+  runs: PathRun[],
 ): void {
   const record: PathCoverageRecord = {
     machine: pm.machine.id,
@@ -183,6 +307,7 @@ function writePathCoverage(
     states: { total: pm.stateKeys, covered: [...recorder.states] },
     transitions: { total: Object.fromEntries(pm.transitions), covered: [...recorder.transitions] },
     unasserted: statesWithoutAssertion(pm, states),
+    runs,
   }
   mkdirSync(dir, { recursive: true })
   writeFileSync(
