@@ -3,7 +3,8 @@
  * machine and through the UI, then prints per machine and level the states and transitions the
  * real actors went through and the number of paths. It fails, naming what is missing, when a
  * machine in src/machines has no path test at a level, when any state or transition is not
- * covered, or when a state has no assertion in its UI path test.
+ * covered, or when a state has no assertion in its UI path test. Passing or failing, it then writes
+ * reports/paths/coverage.json and reports/paths/index.html (see scripts/paths-report/).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -11,10 +12,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PathCoverageRecord } from '../tests/support/model-paths.ts'
+import { coverageLevels } from '../src/flows/coverage-report.ts'
 import { loadMachines } from './flows/machines.ts'
+import { writePathsReport } from './paths-report/write.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const levels = ['machine', 'ui'] as const
 const dir = mkdtempSync(join(tmpdir(), 'path-coverage-'))
 
 const run = spawnSync(
@@ -65,14 +67,15 @@ for (const r of records) {
   merged.set(key, m)
 }
 
-const machines = (await loadMachines(join(root, 'src/machines'))).map((l) => l.machine.id).sort()
+const loaded = (await loadMachines(join(root, 'src/machines'))).map((l) => l.machine)
+const machines = loaded.map((m) => m.id).sort()
 const problems: string[] = []
 const rows: string[][] = []
 const totals = { states: 0, statesTotal: 0, transitions: 0, transitionsTotal: 0, paths: 0 }
 const pct = (c: number, t: number) => (t === 0 ? '100%' : `${Math.floor((c / t) * 100)}%`)
 
 for (const machine of machines) {
-  for (const level of levels) {
+  for (const level of coverageLevels) {
     const m = merged.get(`${machine}|${level}`)
     if (!m) {
       problems.push(`${machine} [${level}]: no path test`)
@@ -126,6 +129,24 @@ const all = [
 const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)))
 console.log('\nModel-based path coverage (states and transitions the real actors went through)\n')
 for (const row of all) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '))
+
+for (const r of records)
+  for (const failed of r.runs.filter((p) => !p.passed))
+    problems.push(
+      `${r.machine} [${r.level}]: path failed at step ${String(failed.failedStep?.index)} (${failed.failedStep?.event ?? '?'}): ${failed.name}`,
+    )
+
+// A failing run is when QA needs the report most: it is written either way. PATH_FILTER runs
+// record nothing, so they leave the last full report as it was.
+if (process.env.PATH_FILTER) {
+  console.log('\nreports/paths/ left as it was: a PATH_FILTER run records no coverage')
+} else {
+  const started = performance.now()
+  const report = writePathsReport(join(root, 'reports/paths'), loaded, records)
+  console.log(
+    `\nReport: reports/paths/index.html and coverage.json (${String(Math.round(report.bytes / 1024))} KB, written in ${String(Math.round(performance.now() - started))} ms)`,
+  )
+}
 
 if (run.status !== 0) problems.unshift(`the path tests failed (vitest exit ${String(run.status)})`)
 if (problems.length > 0) {
