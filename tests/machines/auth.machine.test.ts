@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, type Actor } from 'xstate'
+import { authEvents, loginPair, refreshedPair } from '../../src/flows/fixtures/auth'
 import {
   authMachine,
   selectAuthState,
@@ -10,36 +11,10 @@ import type { StoredSession } from '../../src/machines/auth/auth-session'
 import { DeferredQueue } from '../support/deferred'
 import {
   createPathModel,
-  plainEventsOf,
   runAllPaths,
   statesWithoutAssertion,
   type PathRunner,
 } from '../support/model-paths'
-
-/** Typed fixtures: every event the chart takes and every outcome of its actors. */
-const stored: StoredSession = { token: 'access-1', refreshToken: 'refresh-1' }
-const intercepted: StoredSession = { token: null, refreshToken: 'refresh-0' }
-const loginPair: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
-const refreshedPair: TokenPair = { accessToken: 'access-3', refreshToken: 'refresh-3' }
-const otherTab: StoredSession = { token: 'access-4', refreshToken: 'refresh-4' }
-
-const events = [
-  ...plainEventsOf(authMachine).filter(
-    (e) => ['auth.logout', 'auth.refresh'].includes(e.type) || e.type.startsWith('xstate.after.'),
-  ),
-  { type: 'auth.login', ...loginPair },
-  { type: 'auth.login', accessToken: '', refreshToken: 'refresh-x' },
-  { type: 'session.change', session: otherTab },
-  { type: 'session.change', session: null },
-  { type: 'xstate.done.actor.restoreSession', output: stored },
-  { type: 'xstate.done.actor.restoreSession', output: intercepted },
-  { type: 'xstate.done.actor.restoreSession', output: null },
-  { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
-  { type: 'xstate.done.actor.refreshSession', output: refreshedPair },
-  { type: 'xstate.error.actor.refreshSession', error: new Error('401 INVALID_TOKEN') },
-  { type: 'xstate.done.actor.logOut', output: undefined },
-  { type: 'xstate.error.actor.logOut', error: new Error('503') },
-]
 
 /** The logout's bounded wait (the machine's `logoutWait` delay). */
 const LOGOUT_WAIT_MS = 3000
@@ -61,7 +36,7 @@ interface Ctx {
 
 describe('auth machine (docs/product/flows.md#authentication)', () => {
   const pm = createPathModel(authMachine, {
-    events,
+    events: authEvents,
     // The tokens are fixtures, so the state space stays small and every arrival is its own node.
     serializeState: (s) => JSON.stringify([s.value, s.context]),
   })

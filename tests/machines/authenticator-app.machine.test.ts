@@ -9,8 +9,9 @@ import {
 import { groupedSecret } from '../../src/ui/account/security-texts'
 import { deferredActors, settled } from '../support/actor-fakes'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { enrolment, recoveryCodes } from '../ui/support/security-fixtures'
-import { createAuthenticatorAppPathModel, failures } from './authenticator-app-model'
+import { enrolment, recoveryCodes } from '../../src/flows/fixtures/security'
+import { failures } from '../../src/flows/fixtures/authenticator-app'
+import { createAuthenticatorAppPathModel } from './authenticator-app-model'
 
 const ids = ['loadTotp', 'startTotpEnrolment', 'confirmTotp', 'removeTotp', 'copyCodes'] as const
 

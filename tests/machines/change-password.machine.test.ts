@@ -7,7 +7,8 @@ import {
 } from '../../src/machines/change-password/change-password.machine'
 import { deferredActors, settled } from '../support/actor-fakes'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { createChangePasswordPathModel, passwords, WEAK_REASON } from './change-password-model'
+import { passwords, WEAK_REASON } from '../../src/flows/fixtures/change-password'
+import { createChangePasswordPathModel } from './change-password-model'
 
 interface Ctx {
   actor: Actor<typeof changePasswordMachine>

@@ -1,20 +1,10 @@
 /**
- * The consent machine's path model, shared by the machine and UI path tests: the stored cookie
- * (none, 'true', 'false', unreadable), the customer's two buttons and the tag manager's outcome.
+ * The consent machine's path-test helpers, shared by the machine and UI path tests: the delay's
+ * event, how a sample of src/flows/fixtures/consent.ts reads in a path name, and the consent-mode
+ * commands the tag manager receives.
  */
 import type { DataLayerHost } from '../../src/machines/consent/consent.actors'
 import type { AnyEventObject } from '../support/model-paths'
-
-export const consentEvents = [
-  { type: 'xstate.done.actor.readConsent', output: null },
-  { type: 'xstate.done.actor.readConsent', output: 'true' },
-  { type: 'xstate.done.actor.readConsent', output: 'false' },
-  { type: 'xstate.error.actor.readConsent', error: new Error('cookies are not readable here') },
-  { type: 'consent.accept' },
-  { type: 'consent.reject' },
-  { type: 'xstate.done.actor.initTagManager', output: 'GTM-TEST1' },
-  { type: 'xstate.error.actor.initTagManager', error: new Error('react-gtm-module did not load') },
-] satisfies AnyEventObject[]
 
 export const CONSENT_DELAY_EVENT = 'xstate.after.consentDelay.consent.accepted.granting'
 

@@ -19,11 +19,11 @@ import {
 import {
   CONSENT_DELAY_EVENT,
   consentCommands,
-  consentEvents,
   DENIED,
   describeConsentEvent,
   GRANTED,
 } from './consent-model'
+import { consentEvents } from '../../src/flows/fixtures/consent'
 
 interface Ctx {
   actor: Actor<typeof consentMachine>

@@ -39,10 +39,9 @@ import {
   candles,
   converterEvents,
   DEBOUNCE_EVENT,
-  describeConverterEvent,
   SANDBOX_FACTS,
-  serializeConverter,
-} from './converter-model'
+} from '../../src/flows/fixtures/converter'
+import { describeConverterEvent, serializeConverter } from './converter-model'
 import {
   displayedRateOracle,
   noticeOracle,

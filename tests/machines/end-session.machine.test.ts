@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type Actor } from 'xstate'
-import { ApiError } from '../../src/api/api-error'
+import { endSessionEvents, endSessionToken as TOKEN } from '../../src/flows/fixtures/end-session'
 import { createMainClient } from '../../src/api/main-client'
 import { createEndSessionActors } from '../../src/machines/end-session/end-session.actors'
 import { endSessionLinkMachine } from '../../src/machines/end-session/end-session.machine'
 import { DeferredQueue } from '../support/deferred'
 import {
   createPathModel,
-  plainEventsOf,
   runAllPaths,
   statesWithoutAssertion,
   type PathRunner,
@@ -19,20 +18,11 @@ interface Ctx {
   tokens: string[]
 }
 
-const TOKEN = 'es_Vd8Kq2xZ0mPw6Lr4Nb1Ta7Yc3Ho9Ue5J'
-
-/** Every outcome of the call: ended, the link refused (two ways), the server not reached. */
-const events = [
-  ...plainEventsOf(endSessionLinkMachine).filter((e) => e.type === 'link.retry'),
-  { type: 'xstate.done.actor.endSession', output: undefined },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(400, 'INVALID_TOKEN') },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(400, 'VALIDATION_ERROR') },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(503, 'OTHER_ERROR') },
-  { type: 'xstate.error.actor.endSession', error: new ApiError(null, 'FETCH_ERROR') },
-]
-
 describe('ending a session from a notice link (issue 14)', () => {
-  const pm = createPathModel(endSessionLinkMachine, { events, input: { token: TOKEN } })
+  const pm = createPathModel(endSessionLinkMachine, {
+    events: endSessionEvents,
+    input: { token: TOKEN },
+  })
 
   const runner: PathRunner<typeof endSessionLinkMachine, Ctx> = {
     setup(inspect) {

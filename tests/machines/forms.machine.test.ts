@@ -14,14 +14,13 @@ import { registerFormMachine, registerSchema } from '../../src/machines/forms/re
 import { validateForm, type FieldValue } from '../../src/machines/forms/validation'
 import { DeferredQueue } from '../support/deferred'
 import {
-  createFormPathModel,
   forgotPasswordFixture,
   loginFixture,
   newPasswordFixture,
   registerFixture,
-  serverReasonsFor,
   type FormFixture,
-} from '../support/form-model'
+} from '../../src/flows/fixtures/forms'
+import { createFormPathModel, serverReasonsFor } from '../support/form-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 
 interface FormActorLike {

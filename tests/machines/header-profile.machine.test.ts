@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor, type Actor } from 'xstate'
+import { headerProfileEvents } from '../../src/flows/fixtures/header-profile'
 import { createMainClient } from '../../src/api/main-client'
 import type { StoredSession } from '../../src/machines/auth/auth-session'
 import { authMachine } from '../../src/machines/auth/auth.machine'
@@ -11,7 +12,6 @@ import {
 import { deferred, type Deferred } from '../support/deferred'
 import {
   createPathModel,
-  plainEventsOf,
   runAllPaths,
   statesWithoutAssertion,
   type PathRunner,
@@ -81,17 +81,8 @@ async function signedOutAuth() {
 /** Requests still waiting for an answer whose signal has not been aborted. */
 const live = (ctx: Ctx) => ctx.requests.filter((r) => !r.settled && !r.signal.aborted)
 
-/** Every way the profile query can end, with payloads that read apart in path names. */
-const events = [
-  ...plainEventsOf(headerProfileMachine),
-  { type: 'xstate.done.actor.loadProfile', output: undefined },
-  { type: 'xstate.error.actor.loadProfile', error: { status: 500 } },
-  { type: 'xstate.error.actor.loadProfile', error: { network: true } },
-  { type: 'xstate.error.actor.loadProfile', error: { status: 200, body: 'none' } },
-]
-
 describe('landing header profile (docs/product/flows.md#landing-header-and-hero)', () => {
-  const pm = createPathModel(headerProfileMachine, { events })
+  const pm = createPathModel(headerProfileMachine, { events: headerProfileEvents })
 
   const runner: PathRunner<typeof headerProfileMachine, Ctx> = {
     async setup(inspect) {

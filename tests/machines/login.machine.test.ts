@@ -14,13 +14,8 @@ import {
 } from '../../src/machines/login/login.machine'
 import { codeProblem } from '../../src/machines/login/second-factor-code'
 import { DeferredQueue } from '../support/deferred'
-import {
-  assertion,
-  challenge,
-  codes,
-  createLoginPathModel,
-  credentials,
-} from '../support/login-model'
+import { assertion, challenge, codes, credentials } from '../../src/flows/fixtures/login'
+import { createLoginPathModel } from '../support/login-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 
 interface Ctx {

@@ -8,8 +8,9 @@ import {
 } from '../../src/machines/passkeys/passkeys.machine'
 import { deferredActors, settled } from '../support/actor-fakes'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { attestation, creationOptions, laptopKey } from '../ui/support/security-fixtures'
-import { createPasskeysPathModel, names } from './passkeys-model'
+import { attestation, creationOptions, laptopKey } from '../../src/flows/fixtures/security'
+import { names } from '../../src/flows/fixtures/passkeys'
+import { createPasskeysPathModel } from './passkeys-model'
 
 const ids = [
   'loadPasskeys',

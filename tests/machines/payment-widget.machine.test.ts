@@ -9,7 +9,8 @@ import {
 } from '../../src/machines/payment-widget/payment-widget.machine'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { createPaymentPathModel, redirectUrl, session, WIDGET_ORIGIN } from './payment-widget-model'
+import { redirectUrl, session, WIDGET_ORIGIN } from '../../src/flows/fixtures/payment-widget'
+import { createPaymentPathModel } from './payment-widget-model'
 
 interface Ctx {
   actor: Actor<typeof paymentWidgetMachine>

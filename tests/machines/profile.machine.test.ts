@@ -12,13 +12,8 @@ import {
 } from '../../src/machines/profile-form/profile-form.machine'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import {
-  createProfilePathModel,
-  names,
-  PHONE_MESSAGE,
-  phoneRefused,
-  storedProfile,
-} from './profile-model'
+import { names, PHONE_MESSAGE, phoneRefused, storedProfile } from '../../src/flows/fixtures/profile'
+import { createProfilePathModel } from './profile-model'
 
 interface Ctx {
   actor: Actor<typeof profileFormMachine>

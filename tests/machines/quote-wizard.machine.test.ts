@@ -16,10 +16,10 @@ import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support
 import { quoteAmountOracle } from '../domain/rational-oracle'
 import {
   amountCommitted,
-  createQuotePathModel,
-  fixtures,
   profileContact,
-} from './quote-wizard-model'
+  quoteFixtures,
+} from '../../src/flows/fixtures/quote-wizard'
+import { createQuotePathModel } from './quote-wizard-model'
 
 interface Ctx {
   actor: Actor<typeof quoteWizardMachine>
@@ -143,7 +143,7 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
         },
       }),
     ).start()
-    actor.send(fixtures.open)
+    actor.send(quoteFixtures.open)
     actor.send({ type: 'promo.reveal' })
     actor.send({ type: 'field.change', field: 'promoCode', value: ' FIRST1000 ' })
     actor.send({ type: 'field.change', field: 'message', value: 'Call me.' })
@@ -175,11 +175,11 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
 
   it('keeps what the customer typed over the profile when the dialog reopens', () => {
     const actor = createActor(quoteWizardMachine).start()
-    actor.send(fixtures.open)
+    actor.send(quoteFixtures.open)
     actor.send({ type: 'quote.next' })
     actor.send({ type: 'field.change', field: 'name', value: 'A. K.' })
     actor.send({ type: 'quote.close' })
-    actor.send(fixtures.open)
+    actor.send(quoteFixtures.open)
     expect(actor.getSnapshot().value).toBe('calculation')
     expect(actor.getSnapshot().context.values.name).toBe('A. K.')
   })
@@ -207,7 +207,7 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
           },
         }),
       ).start()
-      actor.send(fixtures.open)
+      actor.send(quoteFixtures.open)
       actor.send({ type: 'amount.change', value: typed })
       // While typing the field keeps the customer's text.
       expect(selectQuoteView(actor.getSnapshot()).amountText).toBe(typed)
@@ -235,12 +235,12 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
     const typed = fc.oneof(
       fc.string(),
       fc.stringMatching(/^ ?[0-9]{0,22}([.,][0-9]{0,4}){0,2} ?$/),
-      fc.constantFrom(...fixtures.typedAmounts),
+      fc.constantFrom(...quoteFixtures.typedAmounts),
     )
     fc.assert(
       fc.property(typed, (text) => {
         const actor = createActor(quoteWizardMachine).start()
-        actor.send(fixtures.open)
+        actor.send(quoteFixtures.open)
         actor.send({ type: 'amount.change', value: text })
         // Enter in the field: Next without leaving it.
         actor.send({ type: 'quote.next' })

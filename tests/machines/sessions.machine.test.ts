@@ -7,8 +7,9 @@ import {
 } from '../../src/machines/sessions/sessions.machine'
 import { deferredActors, settled } from '../support/actor-fakes'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { phoneSession } from '../ui/support/security-fixtures'
-import { allSessions, createSessionsPathModel } from './sessions-model'
+import { phoneSession } from '../../src/flows/fixtures/security'
+import { allSessions } from '../../src/flows/fixtures/sessions'
+import { createSessionsPathModel } from './sessions-model'
 
 const ids = ['listSessions', 'endSession', 'endOtherSessions'] as const
 

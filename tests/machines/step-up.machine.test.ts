@@ -10,7 +10,8 @@ import {
 } from '../../src/machines/step-up/step-up.machine'
 import { deferredActors, settled } from '../support/actor-fakes'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { answers, createStepUpPathModel, refusals } from './step-up-model'
+import { answers, refusals } from '../../src/flows/fixtures/step-up'
+import { createStepUpPathModel } from './step-up-model'
 
 interface Ctx {
   actor: Actor<typeof stepUpMachine>

@@ -16,7 +16,8 @@ import {
 } from '../../src/machines/verification/verification-status'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { createVerificationPathModel, statuses, tokens } from './verification-model'
+import { statuses, tokens } from '../../src/flows/fixtures/verification'
+import { createVerificationPathModel } from './verification-model'
 
 interface Ctx {
   actor: Actor<VerificationMachine>

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fromPromise, SimulatedClock } from 'xstate'
+import { loginPair, otherTab, refreshedPair, stored } from '../../src/flows/fixtures/auth'
 import { authMachine } from '../../src/machines/auth/auth.machine'
 import { AUTH_SESSION_KEY, type StoredSession } from '../../src/machines/auth/auth-session'
 import { DeferredQueue } from '../support/deferred'
@@ -14,10 +15,6 @@ import {
 import { json, problem } from './support/fake-api'
 import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'
 
-const stored: StoredSession = { token: 'access-1', refreshToken: 'refresh-1' }
-const loginPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
-const refreshedPair = { accessToken: 'access-3', refreshToken: 'refresh-3' }
-const otherTab: StoredSession = { token: 'access-4', refreshToken: 'refresh-4' }
 const REFRESH = { method: 'POST', path: '/api/auth/refresh-token' }
 const LOGOUT = { method: 'POST', path: '/api/auth/logout' }
 /** The logout's bounded wait (the machine's `logoutWait` delay). */

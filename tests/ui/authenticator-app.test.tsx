@@ -30,7 +30,7 @@ import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support
 import { renderSignedIn } from './home-support'
 import { json } from './support/fake-api'
 import type { RenderedApp } from './support/render-app'
-import { enrolment, noFactors, recoveryCodes } from './support/security-fixtures'
+import { enrolment, noFactors, recoveryCodes } from '../../src/flows/fixtures/security'
 import {
   answerAll,
   cancelStepUp,

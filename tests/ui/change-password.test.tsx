@@ -8,11 +8,8 @@ import {
   PASSWORD_TITLE,
   passwordFailureText,
 } from '../../src/ui/account/security-texts'
-import {
-  createChangePasswordPathModel,
-  passwords,
-  WEAK_REASON,
-} from '../machines/change-password-model'
+import { passwords, WEAK_REASON } from '../../src/flows/fixtures/change-password'
+import { createChangePasswordPathModel } from '../machines/change-password-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { renderSignedIn } from './home-support'
 import { json } from './support/fake-api'

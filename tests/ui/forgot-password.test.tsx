@@ -9,7 +9,7 @@ import {
   RESET_COUNTDOWN_SECONDS,
   resetCountdownMachine,
 } from '../../src/machines/reset-countdown/reset-countdown.machine'
-import { forgotPasswordFixture } from '../support/form-model'
+import { forgotPasswordFixture } from '../../src/flows/fixtures/forms'
 import {
   createPathModel,
   plainEventsOf,

@@ -22,11 +22,11 @@ import {
 import {
   CONSENT_DELAY_EVENT,
   consentCommands,
-  consentEvents,
   DENIED,
   describeConsentEvent,
   GRANTED,
 } from '../machines/consent-model'
+import { consentEvents } from '../../src/flows/fixtures/consent'
 
 interface Ctx {
   actor: ConsentActor

@@ -8,12 +8,8 @@ import { isFiat } from '../../domain/currencies'
 import { candlePair, rateFromCandles, type CandlesAnswer } from '../../domain/exchange-rules'
 import { marketFactsFrom, type MarketFacts } from '../../domain/market-facts'
 import { ConverterPanel } from '../../src/routes/-landing/converter-panel'
-import {
-  converterEvents,
-  DEBOUNCE_EVENT,
-  describeConverterEvent,
-  noticeShows,
-} from '../machines/converter-model'
+import { converterEvents, DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
+import { describeConverterEvent, noticeShows } from '../machines/converter-model'
 import {
   displayedRateOracle,
   noticeOracle,

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_SESSION_KEY, type StoredSession } from '../../src/machines/auth/auth-session'
 import { headerProfileMachine } from '../../src/machines/header-profile/header-profile.machine'
-import { candles } from '../machines/converter-model'
+import { candles } from '../../src/flows/fixtures/converter'
 import { deferred, type Deferred } from '../support/deferred'
 import {
   createPathModel,

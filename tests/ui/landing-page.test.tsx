@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '../../openapi/main.gen'
-import { candles } from '../machines/converter-model'
+import { candles } from '../../src/flows/fixtures/converter'
 import { FakeApi, json, publicConfig } from './support/fake-api'
 import { renderApp, type RenderedApp } from './support/render-app'
 

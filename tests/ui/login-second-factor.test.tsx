@@ -23,11 +23,11 @@ import {
   assertion,
   challenge,
   codes,
-  createLoginPathModel,
   credentials,
   passwordTokens,
   secondFactorTokens,
-} from '../support/login-model'
+} from '../../src/flows/fixtures/login'
+import { createLoginPathModel } from '../support/login-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { FakeApi, json, problem } from './support/fake-api'
 import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { loginFormMachine, loginSchema } from '../../src/machines/forms/login-form.machine'
-import { loginFixture } from '../support/form-model'
+import { loginFixture } from '../../src/flows/fixtures/forms'
 import { json } from './support/fake-api'
 import { formUiSuite } from './support/form-ui-suite'
 import { renderApp } from './support/render-app'

@@ -4,7 +4,7 @@ import {
   newPasswordFormMachine,
   newPasswordSchema,
 } from '../../src/machines/forms/new-password-form.machine'
-import { newPasswordFixture } from '../support/form-model'
+import { newPasswordFixture } from '../../src/flows/fixtures/forms'
 import { json } from './support/fake-api'
 import { formUiSuite } from './support/form-ui-suite'
 import { renderApp } from './support/render-app'

@@ -33,7 +33,7 @@ import {
   newKey,
   noFactors,
   type Passkey,
-} from './support/security-fixtures'
+} from '../../src/flows/fixtures/security'
 import {
   answerAll,
   cancelStepUp,

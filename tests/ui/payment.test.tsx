@@ -2,12 +2,8 @@ import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { PaymentWidgetSnapshot } from '../../src/machines/payment-widget/payment-widget.machine'
 import { PAYMENT_ERRORS } from '../../src/ui/account/home-page'
-import {
-  createPaymentPathModel,
-  redirectUrl,
-  session,
-  WIDGET_ORIGIN,
-} from '../machines/payment-widget-model'
+import { redirectUrl, session, WIDGET_ORIGIN } from '../../src/flows/fixtures/payment-widget'
+import { createPaymentPathModel } from '../machines/payment-widget-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { flush, renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'

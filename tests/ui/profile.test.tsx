@@ -9,7 +9,8 @@ import {
   PROFILE_UPDATED,
   profileFailureText,
 } from '../../src/ui/account/profile-page'
-import { createProfilePathModel, PHONE_MESSAGE, storedProfile } from '../machines/profile-model'
+import { PHONE_MESSAGE, storedProfile } from '../../src/flows/fixtures/profile'
+import { createProfilePathModel } from '../machines/profile-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'

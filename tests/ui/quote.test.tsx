@@ -11,10 +11,10 @@ import {
 import { QUOTE_FAILURE } from '../../src/ui/account/quote-dialog'
 import {
   amountCommitted,
-  createQuotePathModel,
-  fixtures,
   profileContact,
-} from '../machines/quote-wizard-model'
+  quoteFixtures,
+} from '../../src/flows/fixtures/quote-wizard'
+import { createQuotePathModel } from '../machines/quote-wizard-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { anna, renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'
@@ -236,8 +236,8 @@ describe('quote dialog details', () => {
     await app.user.click(inDialog().getByRole('button', { name: 'Redeem promo code' }))
     // Left, the field shows the integer the request will carry.
     expect(input('Amount').value).toBe('12000')
-    await app.user.type(input('Promo code'), fixtures.promoCode)
-    await app.user.type(input('Message'), fixtures.message)
+    await app.user.type(input('Promo code'), quoteFixtures.promoCode)
+    await app.user.type(input('Message'), quoteFixtures.message)
     await app.user.click(inDialog().getByRole('button', { name: 'Next' }))
     await app.user.click(inDialog().getByRole('button', { name: 'Request a quote' }))
     await screen.findByRole('heading', { name: 'Form has been submitted' })
@@ -249,7 +249,7 @@ describe('quote dialog details', () => {
       email: 'anna@example.com',
       phone: '',
       country: 'PL',
-      message: `${fixtures.message}\nPromo code: ${fixtures.promoCode}`,
+      message: `${quoteFixtures.message}\nPromo code: ${quoteFixtures.promoCode}`,
     })
     app.unmount()
   })

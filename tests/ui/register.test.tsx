@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { registerFormMachine, registerSchema } from '../../src/machines/forms/register-form.machine'
-import { registerFixture } from '../support/form-model'
+import { registerFixture } from '../../src/flows/fixtures/forms'
 import { json, problem, publicConfig } from './support/fake-api'
 import { formUiSuite } from './support/form-ui-suite'
 import { renderApp } from './support/render-app'

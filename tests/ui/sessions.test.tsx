@@ -18,7 +18,12 @@ import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support
 import { renderSignedIn } from './home-support'
 import { json } from './support/fake-api'
 import type { RenderedApp } from './support/render-app'
-import { phoneSession, tabletSession, thisSession, type Session } from './support/security-fixtures'
+import {
+  phoneSession,
+  tabletSession,
+  thisSession,
+  type Session,
+} from '../../src/flows/fixtures/security'
 import {
   answerAll,
   cancelStepUp,

@@ -18,7 +18,7 @@ import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support
 import { renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'
 import type { RenderedApp } from './support/render-app'
-import { noFactors } from './support/security-fixtures'
+import { noFactors } from '../../src/flows/fixtures/security'
 import {
   card,
   messageUnder,

@@ -13,7 +13,8 @@ import {
   type VerificationStatus,
 } from '../../src/machines/verification/verification-status'
 import { START_FAILURE } from '../../src/ui/account/verification-page'
-import { createVerificationPathModel, tokens } from '../machines/verification-model'
+import { tokens } from '../../src/flows/fixtures/verification'
+import { createVerificationPathModel } from '../machines/verification-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'

@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/main.gen'
 import { deferred, type Deferred } from '../../support/deferred'
-import { noFactors, thisSession } from './security-fixtures'
+import { noFactors, thisSession } from '../../../src/flows/fixtures/security'
 
 export const BASE_URL = 'http://localhost'
 
