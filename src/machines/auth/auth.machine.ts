@@ -1,12 +1,14 @@
 /**
- * Authentication (docs/product/data.md#authentication-state, docs/product/flows.md#authentication,
- * docs/product/overview.md#roles-and-permissions, docs/product/errors.md#http-401). It starts
- * logged out with auth in progress while it restores `auth_session`, then is signedOut or signedIn;
- * signedIn.refreshing is the one token refresh that every 401 waits for, and a failed refresh is
- * the logout intercept (access token gone, refresh token kept). Explicit logout first ends the
- * session on the server (POST /api/auth/logout, issue 14), waiting at most `logoutWait`, then
- * clears everything, goes to /app/login and reloads; another tab's change to the stored session is
- * followed, so the tabs of one browser agree.
+ * Staying signed in (docs/product/data.md#authentication-state,
+ * docs/product/flows.md#authentication, docs/product/overview.md#roles-and-permissions,
+ * docs/product/errors.md#http-401): the customer stays signed in across reloads and in every tab of
+ * the browser until they log out, and a session that runs out is renewed without them noticing or,
+ * when it cannot be, ends. It starts logged out with auth in progress while it restores
+ * `auth_session`, then is signedOut or signedIn; signedIn.refreshing is the one token refresh that
+ * every 401 waits for, and a failed refresh is the logout intercept (access token gone, refresh
+ * token kept). Explicit logout first ends the session on the server (POST /api/auth/logout, issue
+ * 14), waiting at most `logoutWait`, then clears everything, goes to /app/login and reloads;
+ * another tab's change to the stored session is followed, so the tabs of one browser agree.
  */
 import {
   assign,

@@ -75,9 +75,12 @@ const empty: AuthenticatorAppContext = {
 const messagesCleared = { notice: null, failure: null }
 
 /**
- * The authenticator app, TOTP (docs/product/account-security.md#authenticator-app,
+ * The authenticator app, a second step at log-in
+ * (docs/product/account-security.md#authenticator-app,
  * docs/product/account-security.md#recovery-codes,
- * docs/product/account-security.md#authenticator-app-card). 'Set up' gets a new secret (a step-up
+ * docs/product/account-security.md#authenticator-app-card): the customer scans a QR code with an
+ * app on their phone, confirms with the code the app shows and keeps ten recovery codes shown only
+ * once, or removes the app again. Technically it is TOTP: 'Set up' gets a new secret (a step-up
  * first when the server asks), shown as a QR code and as Base32; a code from the app confirms it,
  * and the ten recovery codes show once until 'I have saved them'. 'Remove' asks for a confirmation
  * (and a step-up).

@@ -32,10 +32,11 @@ const ruleProblem = (password: string) => validateField(newPasswordRules, passwo
 
 /**
  * Changing the password (docs/product/account-security.md#password-change,
- * docs/product/validation.md#change-password, docs/product/account-security.md#step-up). The new
- * password follows the registration's rules; the server's reason for a weak one shows under the
- * field and the input stays. A step-up comes first when the server asks for one. Every other
- * session ends.
+ * docs/product/validation.md#change-password, docs/product/account-security.md#step-up): the
+ * customer types a new password, confirms it's them when asked, and every other device is signed
+ * out. The new password follows the registration's rules; the server's reason for a weak one shows
+ * under the field and the input stays. A step-up comes first when the server asks for one. Every
+ * other session ends.
  */
 export const changePasswordMachine = setup({
   types: {} as { context: ChangePasswordContext; events: ChangePasswordEvent },

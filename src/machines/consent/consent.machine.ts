@@ -13,11 +13,12 @@ function notProvided(name: string): never {
 }
 
 /**
- * Cookie consent and the tag manager (docs/product/screens.md#cookie-banner,
- * docs/product/data.md#cookie-consent, docs/product/flows.md#cookie-banner,
- * docs/product/limits.md#consent-cookie). Consent is denied by default before anything else; the
- * banner asks while no ConsentCookie exists, and only an acceptance (now or stored) starts the tag
- * manager, whose consent-granted update follows `consentDelay` (500 ms) after it initialised.
+ * The cookie banner (docs/product/screens.md#cookie-banner, docs/product/data.md#cookie-consent,
+ * docs/product/flows.md#cookie-banner, docs/product/limits.md#consent-cookie): on a first visit the
+ * customer is asked about cookies, analytics start only once they accept, and the choice is
+ * remembered for 150 days. Consent is denied by default before anything else; the banner asks while
+ * no ConsentCookie exists, and only an acceptance (now or stored) starts the tag manager, whose
+ * consent-granted update follows `consentDelay` (500 ms) after it initialised.
  */
 export const consentMachine = setup({
   types: {} as {

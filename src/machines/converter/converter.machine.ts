@@ -92,13 +92,15 @@ function bySide(side: SideName, mine: ConverterSide, other: ConverterSide) {
 }
 
 /**
- * Express converter (docs/product/screens.md#express-converter-widget,
+ * The express converter on the landing page (docs/product/screens.md#express-converter-widget,
  * docs/product/flows.md#converter, docs/product/validation.md#converter-inputs,
  * docs/product/api.md#market-data-api, docs/product/limits.md#converter; the rules are
- * domain/exchange-rules.ts). Two regions run side by side: `rate` loads the latest candle for the
- * pair whenever a currency changes, and `amounts` waits the 750 ms `debounce` after each edit
- * before it recomputes the other side; the machine itself loads once what the exchange says about
- * the currencies (for the displayed rate).
+ * domain/exchange-rules.ts): the customer types an amount on either side and picks the currencies,
+ * and the other side shows what they would get at the latest rate, updated as soon as they pause
+ * typing. Two regions run side by side: `rate` loads the latest candle for the pair whenever a
+ * currency changes, and `amounts` waits the 750 ms `debounce` after each edit before it recomputes
+ * the other side; the machine itself loads once what the exchange says about the currencies (for
+ * the displayed rate).
  */
 export const converterMachine = setup({
   types: {} as {

@@ -1,11 +1,12 @@
 /**
- * Ending a session from a security notice's link
- * (docs/product/account-security.md#end-session-link, docs/product/screens.md#end-session-page,
- * docs/product/flows.md#account-security-flows; the e-mail confirmation is the model). The machine
- * posts the link's token once as soon as it starts and ends in 'The session has been ended.' or the
- * invalid-link screen; a failure to reach the server can be tried again. It is created once per
- * visit, outside React's effects, so a double-mounted component cannot spend the single-use token
- * twice.
+ * Ending a session from a security e-mail (docs/product/account-security.md#end-session-link,
+ * docs/product/screens.md#end-session-page, docs/product/flows.md#account-security-flows; the
+ * e-mail confirmation is the model): the link in a notice such as 'New sign-in to your account'
+ * signs that device out at once and says so, or says the link is invalid; when the server cannot be
+ * reached the customer can try again. The machine posts the link's token once as soon as it starts
+ * and ends in 'The session has been ended.' or the invalid-link screen; a failure to reach the
+ * server can be tried again. It is created once per visit, outside React's effects, so a
+ * double-mounted component cannot spend the single-use token twice.
  */
 import { fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'

@@ -1,8 +1,9 @@
 /**
- * Forgot-password form (docs/product/screens.md#forgot-password-screen,
- * docs/product/validation.md#forgot-password, docs/product/errors.md#forgot-password-failure).
- * Email (required, an e-mail, min 3) asks the server for a reset link; success ends the form so the
- * reset countdown can show 'Check your email', failure shows the generic error.
+ * The forgot-password form (docs/product/screens.md#forgot-password-screen,
+ * docs/product/validation.md#forgot-password, docs/product/errors.md#forgot-password-failure): the
+ * customer enters their e-mail address and is sent a link to choose a new password, or sees a
+ * general error. Email (required, an e-mail, min 3) asks the server for a reset link; success ends
+ * the form so the reset countdown can show 'Check your email', failure shows the generic error.
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'

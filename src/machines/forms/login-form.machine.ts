@@ -1,8 +1,10 @@
 /**
- * Log-in form (docs/product/screens.md#log-in-form, docs/product/validation.md#login,
- * docs/product/errors.md#login-errors). Email (required, min 3) and Password (required, min 6) go
- * to the server; success ends the form with the server's answer (the token pair, or a second-factor
- * challenge) for the login flow, failure shows 'Email not verified' or the generic error.
+ * The log-in form (docs/product/screens.md#log-in-form, docs/product/validation.md#login,
+ * docs/product/errors.md#login-errors): the customer types e-mail and password; a wrong pair shows
+ * a general error, an address not yet confirmed 'Email not verified'. Email (required, min 3) and
+ * Password (required, min 6) go to the server; success ends the form with the server's answer (the
+ * token pair, or a second-factor challenge) for the login flow, failure shows 'Email not verified'
+ * or the generic error.
  */
 import type { components } from '../../../openapi/main.gen'
 import { createFormMachine } from './form.machine'

@@ -1,10 +1,11 @@
 /**
- * Set-new-password form (docs/product/screens.md#set-new-password-screen,
+ * Choosing a new password from the reset e-mail (docs/product/screens.md#set-new-password-screen,
  * docs/product/validation.md#new-password, docs/product/api.md#new-password,
- * docs/product/errors.md#new-password-failure). Password (required, min 6) is sent with the link's
- * token, and again as `confirmNewPassword`; success leads to the success page, failure (an invalid
- * or used link) shows the generic error; a password the server finds weak shows its reason under
- * Password instead (decision 081).
+ * docs/product/errors.md#new-password-failure): the customer types a new password and is told it
+ * was saved, or that the link is invalid or used; a password too weak is explained under the field.
+ * Password (required, min 6) is sent with the link's token, and again as `confirmNewPassword`;
+ * success leads to the success page, failure (an invalid or used link) shows the generic error; a
+ * password the server finds weak shows its reason under Password instead (decision 081).
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'

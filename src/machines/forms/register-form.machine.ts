@@ -1,9 +1,11 @@
 /**
- * Sign-up form (docs/product/screens.md#sign-up-form, docs/product/flows.md#registration,
- * docs/product/validation.md#register). Email (required, an e-mail), Password (required, min 6) and
- * the accepted rules go to the server; success leads to the 'Registration successful' page, failure
- * shows 'Something went wrong.'; a password the server finds weak shows its reason under Password
- * instead (decision 081).
+ * The sign-up form (docs/product/screens.md#sign-up-form, docs/product/flows.md#registration,
+ * docs/product/validation.md#register): the customer enters e-mail and password, accepts the rules
+ * and sees 'Registration successful', or 'Something went wrong.'; a password too weak is explained
+ * under the field. Email (required, an e-mail), Password (required, min 6) and the accepted rules
+ * go to the server; success leads to the 'Registration successful' page, failure shows 'Something
+ * went wrong.'; a password the server finds weak shows its reason under Password instead (decision
+ * 081).
  */
 import { createFormMachine } from './form.machine'
 import type { FormSchema } from './validation'

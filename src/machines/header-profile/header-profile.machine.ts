@@ -1,10 +1,11 @@
 /**
- * The landing header's logged-in display: 'Dashboard' only when the signed-in customer's profile
- * query returned data (docs/product/flows.md#landing-header-and-hero). Signed out, the header
- * offers 'Log in' and 'Sign up'. Once the customer signs in (here or in another tab) the profile
- * is asked for once (GET /api/users/profile, through the refresh queue like every protected call).
- * Signing out leaves `signedIn`, which stops the request (its abort signal fires), as does the
- * landing unmounting, which stops the actor (decision 097).
+ * The landing page's header (docs/product/flows.md#landing-header-and-hero): a visitor who is not
+ * signed in sees 'Log in' and 'Sign up', a signed-in customer 'Dashboard' once their profile has
+ * loaded. Technically, 'Dashboard' shows only when the signed-in customer's profile query returned
+ * data. Once the customer signs in (here or in another tab) the profile is asked for once (GET
+ * /api/users/profile, through the refresh queue like every protected call). Signing out leaves
+ * `signedIn`, which stops the request (its abort signal fires), as does the landing unmounting,
+ * which stops the actor (decision 097).
  */
 import { fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 

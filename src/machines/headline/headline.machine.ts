@@ -23,10 +23,12 @@ export function headlineWord(context: HeadlineContext): { word: string; shown: n
 }
 
 /**
- * The hero's rotating word (docs/product/screens.md#hero, docs/product/flows.md#rotating-headline,
- * docs/product/limits.md#rotating-headline). Every `rotate` (7 s) the next word replaces the
- * current one and its letters appear one per `letter` (80 ms); with reduced motion the word appears
- * whole. The first word is whole from the start, so the heading is complete on first paint.
+ * The rotating word in the landing page's heading (docs/product/screens.md#hero,
+ * docs/product/flows.md#rotating-headline, docs/product/limits.md#rotating-headline): every 7
+ * seconds a new word types itself in letter by letter, or appears whole for a customer who asked
+ * for reduced motion. Every `rotate` (7 s) the next word replaces the current one and its letters
+ * appear one per `letter` (80 ms); with reduced motion the word appears whole. The first word is
+ * whole from the start, so the heading is complete on first paint.
  */
 export const headlineMachine = setup({
   types: {} as {

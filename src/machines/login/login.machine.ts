@@ -1,11 +1,13 @@
 /**
  * Logging in (docs/product/flows.md#login, docs/product/screens.md#log-in-form,
  * docs/product/flows.md#login-success, docs/product/errors.md#login-errors,
- * docs/product/account-security.md#login-second-step). The password step is the log-in form, a
- * child machine with its own texts and errors; an account without a factor is signed in by its
- * answer. An account with one answers a challenge instead, and the secondFactor step asks for a
- * passkey, an authenticator-app code or a recovery code; an expired challenge sends the customer
- * back to the password.
+ * docs/product/account-security.md#login-second-step): the customer enters e-mail and password and,
+ * when the account has a second step, confirms with a passkey, an authenticator-app code or a
+ * recovery code; waiting too long at that step sends them back to the password. The password step
+ * is the log-in form, a child machine with its own texts and errors; an account without a factor is
+ * signed in by its answer. An account with one answers a challenge instead, and the secondFactor
+ * step asks for a passkey, an authenticator-app code or a recovery code; an expired challenge sends
+ * the customer back to the password.
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'

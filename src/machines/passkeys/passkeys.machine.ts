@@ -66,10 +66,12 @@ const messagesCleared = { notice: null, failure: null }
 
 /**
  * Passkeys (docs/product/account-security.md#passkeys,
- * docs/product/account-security.md#passkeys-card): the customer's passkeys with their dates. 'Add a
- * passkey' gets creation options (a step-up first when the server asks), runs the browser's prompt
- * and stores the answer; a passkey can be renamed in place, or removed after a confirmation (and a
- * step-up). A change re-reads the list.
+ * docs/product/account-security.md#passkeys-card): the customer sees the passkeys that can sign
+ * them in, adds one with the browser's prompt, and renames or removes one, confirming it's them
+ * when asked. The list shows the customer's passkeys with their dates. 'Add a passkey' gets
+ * creation options (a step-up first when the server asks), runs the browser's prompt and stores the
+ * answer; a passkey can be renamed in place, or removed after a confirmation (and a step-up). A
+ * change re-reads the list.
  */
 export const passkeysMachine = setup({
   types: {} as { context: PasskeysContext; events: PasskeysEvent },

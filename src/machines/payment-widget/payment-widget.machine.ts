@@ -29,12 +29,14 @@ const hasSession = (session: Partial<PaymentSession> | undefined) =>
   isWebAddress(session.widgetUrl)
 
 /**
- * The fast-exchange card payment widget (docs/product/screens.md#payment-widget,
+ * Paying by card in the fast exchange (docs/product/screens.md#payment-widget,
  * docs/product/flows.md#payment-widget, docs/product/api.md#payment-widget-session,
- * docs/product/errors.md#payment-widget-failure). 'Exchange now' opens it full screen with the page
- * scroll locked, asks the server for a session and frames the widget at the returned address; it
- * closes on the widget's `closed` event, the close button or Escape, and a session without a
- * requestId closes it with an error shown.
+ * docs/product/errors.md#payment-widget-failure): 'Exchange now' opens the payment provider's page
+ * full screen over the site, and the customer leaves it from the page itself, with the close button
+ * or with Escape; when it cannot open, an error says so. In detail, 'Exchange now' opens it full
+ * screen with the page scroll locked, asks the server for a session and frames the widget at the
+ * returned address; it closes on the widget's `closed` event, the close button or Escape, and a
+ * session without a requestId closes it with an error shown.
  */
 export const paymentWidgetMachine = setup({
   types: {} as {

@@ -57,10 +57,12 @@ const valuesOf = (profile: Profile): ProfileValues => ({
 })
 
 /**
- * The profile form (docs/product/screens.md#profile-page, docs/product/data.md#profile,
- * docs/product/flows.md#profile, docs/product/api.md#profile-calls). The profile is read, edited
- * and sent with Update; success shows 'Profile was updated' for 3 s (the transient message), a
- * refusal shows its message and the server's field errors at their fields.
+ * The profile page (docs/product/screens.md#profile-page, docs/product/data.md#profile,
+ * docs/product/flows.md#profile, docs/product/api.md#profile-calls): the customer sees their
+ * details, edits them and presses Update, then reads 'Profile was updated' for 3 seconds, or what
+ * is wrong at the field concerned. The profile is read, edited and sent with Update; success shows
+ * 'Profile was updated' for 3 s (the transient message), a refusal shows its message and the
+ * server's field errors at their fields.
  */
 export const profileFormMachine = setup({
   types: {} as {

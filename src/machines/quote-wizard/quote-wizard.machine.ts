@@ -108,13 +108,14 @@ export function quoteRequestOf(values: QuoteValues): QuoteRequest {
 }
 
 /**
- * The personal quote dialog 'Request personal quote', from calculation to contact to submitted
- * (docs/product/screens.md#quote-dialog, docs/product/flows.md#quote-dialog,
- * docs/product/validation.md#quote-dialog, docs/product/api.md#quote-request,
- * docs/product/errors.md#quote-submission-failure). It opens on 'Calculation' (EUR to BTC, 1000),
- * Next and Back move between it and 'Contact information', and the request goes to the server;
- * success shows the submitted view, a failure stays on the contact step with a short message
- * (decision 030), and Close resets it to step 1.
+ * The 'Request personal quote' dialog (docs/product/screens.md#quote-dialog,
+ * docs/product/flows.md#quote-dialog, docs/product/validation.md#quote-dialog,
+ * docs/product/api.md#quote-request, docs/product/errors.md#quote-submission-failure): the customer
+ * states an amount and currencies, then their contact details, and sends the request; a
+ * confirmation follows, or a short message when sending failed. It opens on 'Calculation' (EUR to
+ * BTC, 1000), Next and Back move between it and 'Contact information', and the request goes to the
+ * server; success shows the submitted view, a failure stays on the contact step with a short
+ * message (decision 030), and Close resets it to step 1.
  */
 export const quoteWizardMachine = setup({
   types: {} as {

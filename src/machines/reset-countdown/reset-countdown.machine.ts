@@ -1,9 +1,10 @@
 /**
- * Password-reset countdown (docs/product/flows.md#password-reset,
+ * After asking for a password-reset link (docs/product/flows.md#password-reset,
  * docs/product/screens.md#check-your-email-screen,
- * docs/product/limits.md#authentication-and-forms). The forgot-password form runs as a child until
- * it has sent the link; then 'Check your email' counts 180 s down in `tick`s with the send button
- * disabled, and once expired the button brings the entry form back.
+ * docs/product/limits.md#authentication-and-forms): 'Check your email' shows with a 3-minute
+ * countdown before another link can be sent, then the form comes back. The forgot-password form
+ * runs as a child until it has sent the link; then 'Check your email' counts 180 s down in `tick`s
+ * with the send button disabled, and once expired the button brings the entry form back.
  */
 import { assign, setup } from 'xstate'
 import { forgotPasswordFormMachine } from '../forms/forgot-password-form.machine'

@@ -29,10 +29,11 @@ export type SessionsEvent =
   | StepUpOutcome
 
 /**
- * Sessions, where the account is signed in (docs/product/account-security.md#session-list,
- * docs/product/account-security.md#sessions-card): the devices, this one marked. Any other one can
- * be ended (the list is read again); ending all others asks for a step-up first when the server
- * wants one. Ending this session is the Logout section's.
+ * Where the account is signed in (docs/product/account-security.md#session-list,
+ * docs/product/account-security.md#sessions-card): the customer sees each device, this one marked,
+ * and can sign any other one out, or all others at once, confirming it's them when asked. Any other
+ * one can be ended (the list is read again); ending all others asks for a step-up first when the
+ * server wants one. Ending this session is the Logout section's.
  */
 export const sessionsMachine = setup({
   types: {} as { context: SessionsContext; events: SessionsEvent },

@@ -1,7 +1,9 @@
 /**
- * Landing splash (docs/product/screens.md#landing-splash, docs/product/limits.md#landing-splash).
- * When the application first loads, the root path shows 'Loading...' for the `splash` delay and
- * then the landing page; the actor lives as long as the application, so it shows only once.
+ * The first-load splash (docs/product/screens.md#landing-splash,
+ * docs/product/limits.md#landing-splash): on opening the site, 'Loading...' shows for a moment
+ * before the landing page, once per visit. When the application first loads, the root path shows
+ * 'Loading...' for the `splash` delay and then the landing page; the actor lives as long as the
+ * application, so it shows only once.
  */
 import { setup } from 'xstate'
 

@@ -62,10 +62,11 @@ const closedContext = (hasTotp: boolean): StepUpContext => ({
 })
 
 /**
- * Step-up, the 'Confirm it's you' dialog (docs/product/account-security.md#step-up,
- * docs/product/account-security.md#step-up-dialog). A sensitive change that answers 403
- * STEP_UP_REQUIRED opens it; the password, or a code from the authenticator app, is checked, and on
- * success the waiting change goes on by itself.
+ * The 'Confirm it's you' dialog, a step-up (docs/product/account-security.md#step-up,
+ * docs/product/account-security.md#step-up-dialog): before a sensitive change the customer types
+ * their password or a code from the authenticator app, and the change then goes ahead by itself. A
+ * sensitive change that answers 403 STEP_UP_REQUIRED opens it; the password, or a code from the
+ * authenticator app, is checked, and on success the waiting change goes on by itself.
  */
 export const stepUpMachine = setup({
   types: {} as { context: StepUpContext; events: StepUpEvent },

@@ -186,20 +186,22 @@ function createVerificationMachine(kind: VerificationKind) {
 }
 
 /**
- * Individual verification, KYC (docs/product/screens.md#verification-page,
+ * Identity verification of a person, KYC (docs/product/screens.md#verification-page,
  * docs/product/data.md#kyc-status, docs/product/flows.md#verification,
- * docs/product/api.md#verification-calls, docs/product/limits.md#polling-and-cache). The status is
- * read at once and every 60 s and gives the button its label; pressing it fetches a token and
- * embeds the widget until Exit, renewing the token whenever the widget reports it expired.
+ * docs/product/api.md#verification-calls, docs/product/limits.md#polling-and-cache): the customer
+ * sees where their verification stands, kept up to date every minute, and the button starts or
+ * continues the check in an embedded window until they exit. The status is read at once and every
+ * 60 s and gives the button its label; pressing it fetches a token and embeds the widget until
+ * Exit, renewing the token whenever the widget reports it expired.
  */
 export const kycVerificationMachine = createVerificationMachine('kyc')
 
 /**
- * Business verification, KYB (docs/product/screens.md#verification-page,
+ * Verification of a business, KYB (docs/product/screens.md#verification-page,
  * docs/product/data.md#kyb-status, docs/product/flows.md#verification,
- * docs/product/api.md#verification-calls, docs/product/limits.md#polling-and-cache). The same chart
- * as KYC over the KYB calls: status polled every 60 s, the button's label from it, the embedded
- * widget with token renewal until Exit.
+ * docs/product/api.md#verification-calls, docs/product/limits.md#polling-and-cache): the same as
+ * for a person, for the customer's company. The same chart as KYC over the KYB calls: status polled
+ * every 60 s, the button's label from it, the embedded widget with token renewal until Exit.
  */
 export const kybVerificationMachine = createVerificationMachine('kyb')
 

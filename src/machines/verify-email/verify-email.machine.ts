@@ -1,9 +1,10 @@
 /**
- * E-mail confirmation (docs/product/screens.md#email-confirmation-page,
- * docs/product/flows.md#email-confirmation, docs/product/errors.md#email-confirmation-failure). The
- * machine calls the verification once with the link's token as soon as it starts and ends in 'Email
- * was confirmed' or 'Email not confirmed'; it is created once per visit, outside React's effects,
- * so a double-mounted component cannot spend the single-use token twice.
+ * Confirming the e-mail address (docs/product/screens.md#email-confirmation-page,
+ * docs/product/flows.md#email-confirmation, docs/product/errors.md#email-confirmation-failure): the
+ * link in the sign-up e-mail opens a page that says 'Email was confirmed' or 'Email not confirmed'.
+ * The machine calls the verification once with the link's token as soon as it starts and ends in
+ * 'Email was confirmed' or 'Email not confirmed'; it is created once per visit, outside React's
+ * effects, so a double-mounted component cannot spend the single-use token twice.
  */
 import { fromPromise, setup } from 'xstate'
 
