@@ -121,7 +121,17 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'coverage', 'test-results', '**/*.gen.ts', 'node_modules'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'data',
+      'coverage',
+      'test-results',
+      '**/*.gen.ts',
+      'node_modules',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

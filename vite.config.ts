@@ -5,7 +5,7 @@ import { defineConfig } from 'vite'
 // The API server (npm run dev starts it beside Vite) answers /api, /dev, /sandbox and /market.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // The router plugin must run before React's so file routes are compiled first.
     tanstackRouter({
@@ -21,7 +21,9 @@ export default defineConfig({
     // Source maps publish the source: built only when named (SOURCE_MAPS=1), never by default.
     sourcemap: process.env.SOURCE_MAPS === '1',
     // The server reads the manifest to serve the flow viewer's chunks only where it is enabled.
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The prerenderer's bundle (decision 101) is code only: the public files are the SPA's.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     proxy: {
@@ -31,4 +33,4 @@ export default defineConfig({
       '/market': apiTarget,
     },
   },
-})
+}))

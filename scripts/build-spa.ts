@@ -5,29 +5,36 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { prerendererDir } from '../server/http/prerendered-pages.ts'
 
 export function buildSpa(
   root: string,
   options: { outDir?: string; env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
 ): void {
-  const outDir = options.outDir ? ['--outDir', options.outDir, '--emptyOutDir'] : []
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--mode',
-      'production',
-      '--logLevel',
-      'warn',
-      ...outDir,
-    ],
-    {
-      cwd: root,
-      stdio: options.quiet ? 'pipe' : 'inherit',
-      env: { ...(options.env ?? process.env), NODE_ENV: 'production' },
-    },
-  )
+  const outDir = options.outDir ?? join(root, 'dist')
+  const vite = (args: string[]) => {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--mode',
+        'production',
+        '--logLevel',
+        'warn',
+        '--emptyOutDir',
+        ...args,
+      ],
+      {
+        cwd: root,
+        stdio: options.quiet ? 'pipe' : 'inherit',
+        env: { ...(options.env ?? process.env), NODE_ENV: 'production' },
+      },
+    )
+  }
+  vite(['--outDir', outDir])
+  // The public pages' server renderer (decision 101), beside dist/ and never served from it.
+  vite(['--ssr', 'src/prerender-entry.tsx', '--outDir', prerendererDir(outDir)])
 }
 
 /** True when a built dist/ holds React's development code (JSX compiled to `jsxDEV` calls). */

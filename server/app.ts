@@ -32,7 +32,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { sessionHandlers } from './http/session-handlers.ts'
 import { installSpa } from './http/spa.ts'
 import { hideFlowViewerAssets } from './http/flow-viewer-assets.ts'
-import { systemHandlers } from './http/system-handlers.ts'
+import { clientConfigOf, systemHandlers } from './http/system-handlers.ts'
 import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
 import { verificationHandlers } from './http/verification-handlers.ts'
 import type { PaymentService } from './payments/payment-service.ts'
@@ -250,6 +250,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API reference (decision 095): public like the API it describes, so always served.
   installApiDocs(app)
   if (deps.spaDir && !config.site.flowsViewer) hideFlowViewerAssets(app, deps.spaDir)
-  await installSpa(app, deps.spaDir)
+  await installSpa(app, deps.spaDir, clientConfigOf(config))
   return app
 }

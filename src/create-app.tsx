@@ -27,8 +27,11 @@ export interface AppOptions {
   fetch?: typeof fetch
   baseUrl?: string
   inspect?: (event: InspectionEvent) => void
-  /** Shorter named delays for tests. */
-  delays?: { splash?: number }
+  /**
+   * Named delays: shorter ones for tests; the splash's time left when a prerendered splash has
+   * been on screen since the page began to load.
+   */
+  delays?: { splash?: number | (() => number) }
   /** Replaces the auth machine's actors (tests decide when the stored session is read). */
   authActors?: Partial<ReturnType<typeof createAuthImplementations>['actors']>
   /** The auth actor's clock (tests move time through the logout's bounded wait). */

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { createApp } from './create-app'
 import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
+import { SPLASH_MS } from './machines/splash/splash.machine'
 import './ui/global.css'
 
 const rootElement = document.getElementById('root')
@@ -10,6 +11,8 @@ const rootElement = document.getElementById('root')
 // (docs/product/errors.md#application-errors).
 if (!rootElement) throw new Error('The page has no #root element to render the application into')
 
+// A prerendered page (decision 101) is already on screen, the splash at / among them.
+const prerendered = rootElement.hasChildNodes()
 const { router } = createApp({
   storage: window.localStorage,
   storageEvents: window,
@@ -18,11 +21,26 @@ const { router } = createApp({
   },
   // Every actor reports its state, so a flow viewer (/flows) open in any tab can show it live.
   inspect: inspectFlows,
+  // The prerendered splash has shown since the page began to load: its 750 ms count from then,
+  // not from when this script ran (docs/product/limits.md#landing-splash).
+  ...(prerendered ? { delays: { splash: () => Math.max(0, SPLASH_MS - performance.now()) } } : {}),
 })
 listenForFlowViewers()
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+if (prerendered) {
+  // Once the route has loaded (its chunk, the settings, the auth check), React takes over the
+  // prerendered markup instead of replacing it. Marked as server-rendered, the router renders the
+  // tree the server rendered (no Suspense boundary around the root route); no dehydrated data
+  // comes with it: the routes load again.
+  router.ssr = { manifest: undefined }
+  // The routes that were prerendered hand over what was typed before (src/routes/-page-alive.ts).
+  document.documentElement.dataset.prerendered = ''
+  void router.load().then(() => hydrateRoot(rootElement, app))
+} else {
+  createRoot(rootElement).render(app)
+}

@@ -2,15 +2,23 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import type { components } from '../../openapi/main.gen.ts'
+import { renderPublicPages } from './prerendered-pages.ts'
 import { problemBody } from './problem.ts'
 
 /**
- * Serves the built SPA from distDir: hashed assets cached for a year, and index.html for every
- * other GET that is not an API path, so the client router can answer it (including 'Page not found').
- * Without an SPA (API-only), every unknown address is the 404 problem.
+ * Serves the built SPA from distDir: hashed assets cached for a year, the public pages prerendered
+ * (decision 101), 'Page not found' with 404 where the SPA has no route, and index.html for every
+ * other GET that is not an API path, so the client router can answer it. Without an SPA
+ * (API-only), every unknown address is the 404 problem.
  */
-export async function installSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function installSpa(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  clientConfig: components['schemas']['ClientConfig'],
+): Promise<void> {
   const hasSpa = distDir !== undefined && existsSync(join(distDir, 'index.html'))
+  const prerendered = hasSpa ? await renderPublicPages(distDir, clientConfig) : null
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -32,7 +40,12 @@ export async function installSpa(app: FastifyInstance, distDir: string | undefin
       !/^\/(api|dev|sandbox)(\/|$)/.test(path) &&
       !/\.[a-z0-9]+$/i.test(path)
     if (hasSpa && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      reply.header('cache-control', 'no-cache')
+      const page = prerendered?.page(path)
+      if (page) return reply.type('text/html; charset=utf-8').send(page)
+      if (prerendered && !prerendered.isAppPath(path))
+        return reply.code(404).type('text/html; charset=utf-8').send(prerendered.notFound)
+      return reply.sendFile('index.html')
     }
     // The unknown path is not echoed back (docs/decisions/050).
     return reply

@@ -29,10 +29,12 @@ export function systemHandlers(
     getReadiness: readiness,
     getLiveness: () => Promise.resolve({ status: 200 as const, body: { status: 'ok' as const } }),
     getConfig() {
-      return Promise.resolve({
-        status: 200 as const,
-        body: { providers: config.providers, ...config.site },
-      })
+      return Promise.resolve({ status: 200 as const, body: clientConfigOf(config) })
     },
   }
+}
+
+/** GET /api/config's answer: the providers' mode and the site's public settings. */
+export function clientConfigOf(config: Config) {
+  return { providers: config.providers, ...config.site }
 }

@@ -19,7 +19,9 @@ export function ForgotPasswordPage({
       <p className="auth-lead">
         Enter your e-mail and we will send you a link to reset your password.
       </p>
-      <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
+      {/* A submit before the prerendered page has come alive (decision 101) goes nowhere:
+          without method="dialog" it would put the fields in the address. */}
+      <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
         <TextField
           label="Email"
           name="email"

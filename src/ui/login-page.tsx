@@ -29,7 +29,9 @@ export function LoginPage({
           {notice}
         </p>
       ) : null}
-      <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
+      {/* A submit before the prerendered page has come alive (decision 101) goes nowhere:
+          without method="dialog" it would put the fields in the address. */}
+      <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
         <TextField
           label="Email"
           name="email"

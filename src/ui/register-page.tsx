@@ -28,7 +28,9 @@ export function RegisterPage({
   return (
     <AuthLayout title="Sign up">
       <p className="auth-lead">Create your account to exchange with full legal compliance.</p>
-      <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
+      {/* A submit before the prerendered page has come alive (decision 101) goes nowhere:
+          without method="dialog" it would put the fields in the address. */}
+      <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
         <TextField
           label="Email"
           name="email"

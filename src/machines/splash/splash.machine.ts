@@ -7,9 +7,12 @@
  */
 import { setup } from 'xstate'
 
+/** How long the splash shows on first load. */
+export const SPLASH_MS = 750
+
 export const splashMachine = setup({
   delays: {
-    splash: 750,
+    splash: SPLASH_MS,
   },
 }).createMachine({
   id: 'splash',

@@ -12,6 +12,7 @@ import {
 } from '../../machines/reset-countdown/reset-countdown.machine'
 import { CheckEmailPage, ForgotPasswordPage } from '../../ui/forgot-password-page'
 import { formViewOf } from '../-form-view'
+import { usePageAlive } from '../-page-alive'
 
 export const Route = createFileRoute('/app/forgot-password')({
   component: ForgotPasswordRoute,
@@ -29,6 +30,7 @@ function ForgotPasswordRoute() {
     }),
     { inspect },
   )
+  usePageAlive()
   const form = useSelector(countdown, (s) => s.children.requestLink)
   const remaining = useSelector(countdown, (s) => formatCountdown(s.context.remaining))
   const canResend = useSelector(countdown, (s) => s.can({ type: 'countdown.restart' }))

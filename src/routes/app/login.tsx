@@ -10,6 +10,7 @@ import { LoginPage } from '../../ui/login-page'
 import { SecondFactorPage } from '../../ui/second-factor-page'
 import { CHALLENGE_EXPIRED } from '../../ui/second-factor-texts'
 import { formViewOf } from '../-form-view'
+import { usePageAlive } from '../-page-alive'
 
 export const Route = createFileRoute('/app/login')({
   // Someone already logged in has nothing to do here.
@@ -61,6 +62,7 @@ function LoginRoute() {
     }),
     { inspect },
   )
+  usePageAlive()
   const passwordForm = useSelector(login, (s) => s.children.passwordStep)
   const expired = useSelector(login, (s) => s.context.expired)
   const secondFactor = useSelector(login, secondFactorViewOf, shallowEqual)

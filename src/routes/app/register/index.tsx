@@ -7,6 +7,7 @@ import {
 } from '../../../machines/forms/register-form.machine'
 import { RegisterPage } from '../../../ui/register-page'
 import { formViewOf } from '../../-form-view'
+import { usePageAlive } from '../../-page-alive'
 
 export const Route = createFileRoute('/app/register/')({
   loader: ({ context }) => context.config.load(),
@@ -24,6 +25,7 @@ function RegisterRoute() {
     }),
     { inspect },
   )
+  usePageAlive()
   const view = useSelector(form, (s) => formViewOf<RegisterValues>(s))
   return (
     <RegisterPage

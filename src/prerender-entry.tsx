@@ -1,0 +1,84 @@
+/**
+ * The public pages as HTML (issue 16, decision 101): the same routes and views the SPA renders,
+ * through React's server renderer, as a first-time visitor sees them — signed out, nothing
+ * decided, the site's settings as the server answers GET /api/config. Built by Vite as the server
+ * bundle (scripts/build-spa.ts) and run once by the API server when it starts (server/http/spa.ts).
+ */
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import { createApp } from './create-app'
+
+/** The pages a visitor can land on before signing in; everything else needs the browser. */
+export const prerenderedPaths = ['/', '/app/login', '/app/register', '/app/forgot-password']
+
+export interface PrerenderedPage {
+  /** The root element's content. */
+  html: string
+  status: 200 | 404
+}
+
+/** A first-time visitor's storage: empty, and kept only for the render. */
+class VisitorStorage implements Storage {
+  private readonly items = new Map<string, string>()
+  get length() {
+    return this.items.size
+  }
+  clear() {
+    this.items.clear()
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+}
+
+const noStorageEvents = { addEventListener: () => undefined, removeEventListener: () => undefined }
+
+function appAt(path: string, fetchApi: typeof fetch) {
+  return createApp({
+    storage: new VisitorStorage(),
+    storageEvents: noStorageEvents,
+    reloadPage: () => undefined,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    fetch: fetchApi,
+    // Requests never leave the process: fetchApi answers them (the server's own handlers).
+    baseUrl: 'http://prerender.invalid',
+  })
+}
+
+/**
+ * Renders one path after its route has loaded (its chunk, loader and auth check), as HTML for the
+ * root element; `fetchApi` answers the API calls the routes make while loading.
+ */
+export async function prerender(path: string, fetchApi: typeof fetch): Promise<PrerenderedPage> {
+  const { router, auth } = appAt(path, fetchApi)
+  try {
+    await router.load()
+    const html = renderToString(<RouterProvider router={router} />)
+    return { html, status: isAppPath(path) ? 200 : 404 }
+  } finally {
+    auth.stop()
+  }
+}
+
+/** True when the SPA has a route for this path (otherwise the server answers 'Page not found'). */
+export function isAppPath(pathname: string): boolean {
+  // TanStack Router marks the match that shows 'Page not found' (its notFoundMode is fuzzy: the
+  // deepest matching layout shows it); tests/e2e/prerendered-pages.test.ts holds it to that.
+  return !matcher
+    .matchRoutes(pathname)
+    .some((match) => (match as { _notFound?: boolean })._notFound)
+}
+
+// Matching needs the route tree only: this router never loads, renders or fetches.
+const matcherApp = appAt('/', () => Promise.reject(new Error('the matcher fetches nothing')))
+matcherApp.auth.stop()
+const matcher = matcherApp.router

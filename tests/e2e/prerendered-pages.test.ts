@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startAppServer, type AppServer } from './support/app-server'
+import { launchChromium } from './support/chromium'
+
+/**
+ * The public pages arrive as HTML (issue 16, decision 101): what a visitor sees needs no
+ * JavaScript, and the SPA takes the page over without changing what is on screen.
+ */
+describe('prerendered public pages', () => {
+  let server: AppServer | undefined
+  let chromium: { browser: Browser; close(): Promise<void> } | undefined
+
+  beforeAll(async () => {
+    server = await startAppServer()
+    chromium = await launchChromium()
+  })
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.stop()
+  })
+  const start = () => {
+    if (!server || !chromium) throw new Error('the server or Chromium did not start')
+    return { url: server.url, browser: chromium.browser }
+  }
+  const visibleText = (page: Page) =>
+    page.locator('body').evaluate((body) => (body as HTMLElement).innerText)
+
+  it('shows the auth pages, the splash and Page not found with JavaScript disabled', async () => {
+    const { url, browser } = start()
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+
+    expect((await page.goto(url + '/app/login'))?.status()).toBe(200)
+    await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor()
+    await page.getByText('Welcome back. Log in to your account.').waitFor()
+    await page.getByLabel('Email').waitFor()
+    await page.getByLabel('Password').waitFor()
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    await page.getByRole('link', { name: 'Forgot password?' }).waitFor()
+
+    expect((await page.goto(url + '/app/register'))?.status()).toBe(200)
+    await page.getByRole('heading', { name: 'Sign up', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Sign up' }).waitFor()
+
+    expect((await page.goto(url + '/app/forgot-password'))?.status()).toBe(200)
+    await page.getByRole('heading', { name: 'Forgot password', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Send' }).waitFor()
+
+    // The first load of / is the splash (docs/product/screens.md#landing-splash).
+    expect((await page.goto(url + '/'))?.status()).toBe(200)
+    expect(await page.getByRole('status').textContent()).toBe('Loading...')
+
+    // A path the SPA has no route for is a 404, with the SPA's own page.
+    expect((await page.goto(url + '/no/such/page'))?.status()).toBe(404)
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    expect((await page.goto(url + '/app/no-such-page'))?.status()).toBe(404)
+    // A customer-area page needs the browser: it is the SPA's empty shell, not a 404.
+    const profile = await page.goto(url + '/app/profile')
+    expect(profile?.status()).toBe(200)
+    expect(await page.locator('#root').innerHTML()).toBe('')
+    await context.close()
+  })
+
+  it('hydrates the auth pages without changing what a signed-out visitor sees', async () => {
+    const { url, browser } = start()
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const noScripts = await browser.newContext({ javaScriptEnabled: false })
+    const before = await noScripts.newPage()
+    for (const path of ['/app/login', '/app/register', '/app/forgot-password']) {
+      // What the HTML shows before any script runs, then the same page once React has it.
+      await before.goto(url + path)
+      await page.goto(url + path)
+      await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+      expect(await visibleText(page)).toBe(await visibleText(before))
+      expect(await page.locator('#root').innerHTML()).toBe(
+        await before.locator('#root').innerHTML(),
+      )
+    }
+    await noScripts.close()
+    // React reports a hydration mismatch as an uncaught error (#418) and re-renders the page.
+    expect(errors).toEqual([])
+
+    // The hydrated form is the live one: its validation runs in the page.
+    await page.goto(url + '/app/login')
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByText('Required field').first().waitFor()
+    await context.close()
+  })
+
+  it('keeps what the visitor typed before the page came alive', async () => {
+    const { url, browser } = start()
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // The scripts arrive only after the visitor has typed (a slow connection).
+    let release = () => {}
+    const scriptsMayLoad = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsMayLoad
+      await route.continue()
+    })
+    await page.goto(url + '/app/login', { waitUntil: 'commit' })
+    await page.getByLabel('Email').fill('early@example.com')
+    release()
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+    expect(await page.getByLabel('Email').inputValue()).toBe('early@example.com')
+    // The form knows the value too: only the password is missing.
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByText('Required field').waitFor()
+    expect(await page.getByText('Required field').count()).toBe(1)
+    await context.close()
+  })
+})
