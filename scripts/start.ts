@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { prerendererDir } from '../server/http/prerendered-pages.ts'
 import { buildSpa, isDevelopmentBuild } from './build-spa.ts'
 import { withLocalDefaults } from './local-defaults.ts'
 
@@ -25,6 +26,8 @@ const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.
   .filter((p) => existsSync(p))
 const stale =
   !existsSync(builtIndex) ||
+  // A build from before the public pages were prerendered (decision 101) lacks their renderer.
+  !existsSync(join(prerendererDir(dist), 'prerender-entry.js')) ||
   Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs ||
   // A development bundle (an earlier build from a shell with NODE_ENV=development) is rebuilt.
   isDevelopmentBuild(dist)
