@@ -179,7 +179,7 @@ export function layeredLayout(nodes: LayoutNode[], edges: LayoutEdge[], start?: 
     return labels.length > 0 ? LOOP_OUT + Math.max(...labels.map((s) => s.width)) : 0
   }
 
-  const { rank, dag, discovered } = rankNodes(nodes, between, start)
+  const { rank, dag, reversed, discovered } = rankNodes(nodes, between, start)
   const items = new Map<string, Item>()
   const layers: Item[][] = []
   const add = (item: Item) => {
@@ -205,8 +205,9 @@ export function layeredLayout(nodes: LayoutNode[], edges: LayoutEdge[], start?: 
     const source = items.get(e.u)
     const target = items.get(e.v)
     if (!source || !target) continue
-    const span = target.rank - source.rank
-    const labelRank = source.rank + 1 + 2 * Math.floor((span - 2) / 4)
+    // The label sits next to the state the arrow leaves, where a reader starts from; for an
+    // arrow that points up that is the lower end. It also spreads long edges' labels over ranks.
+    const labelRank = reversed.has(e.id) ? target.rank - 1 : source.rank + 1
     const label = between.find((b) => b.id === e.id)?.label ?? { width: 0, height: 0 }
     const chain = [source]
     for (let r = source.rank + 1; r < target.rank; r++) {
