@@ -1,14 +1,22 @@
-import type { AnyStateMachine } from 'xstate'
-import { createPathModel, plainEventsOf } from './path-model'
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import type { FlowFixtures } from './flow-fixtures'
+import { createPathModel } from './path-model'
+import { choicesAt } from './simulation'
 import { eventInWords } from './state-diagram'
 
 /**
  * The machine's generated paths as sentences ("from idle: amount.change → after 750 ms → …"),
- * generated here from the events the chart names; the test suites add payloads to the same events.
+ * walking what the player may choose in each state: the fixtures' samples where events carry
+ * data, the events the chart names otherwise. Samples that differ only in their payload read
+ * alike here, so a sentence is listed once.
  */
-export function pathsInWords(machine: AnyStateMachine): string[] {
-  const pm = createPathModel(machine, { events: plainEventsOf(machine) })
-  return pm.paths.map((path) => {
+export function pathsInWords(machine: AnyStateMachine, fixtures?: FlowFixtures): string[] {
+  const pm = createPathModel(machine, {
+    events: (snapshot) =>
+      choicesAt(machine, fixtures, snapshot as AnyMachineSnapshot).map((c) => c.event),
+    ...(fixtures?.input !== undefined ? { input: fixtures.input } : {}),
+  })
+  const sentences = pm.paths.map((path) => {
     const start = path.steps[0] ? pm.serialize(path.steps[0].state) : '?'
     const steps = path.steps
       .slice(1)
@@ -16,4 +24,5 @@ export function pathsInWords(machine: AnyStateMachine): string[] {
       .join(' → ')
     return `from ${start}: ${steps || '(start)'}`
   })
+  return [...new Set(sentences)]
 }
