@@ -1,13 +1,31 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
-import { machineCatalog } from '../flows/catalog'
-import { subscribeToLiveActors, type LiveActor } from '../flows/live-inspector'
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { machineCatalog, type CatalogEntry } from '../flows/catalog'
+import { coverageClasses, machineCoverage } from '../flows/coverage-overlay'
+import { flowFixtures } from '../flows/flow-fixtures'
+import { stateKeysOf } from '../flows/path-model'
 import { pathsInWords } from '../flows/paths-in-words'
-import { diagramNodeId, stateDiagram, stateValueKeys, summarize } from '../flows/state-diagram'
+import { diagramNodeId, stateValueKeys, summarize } from '../flows/state-diagram'
+import { CoveragePanel } from '../ui/flows/coverage-panel'
 import { FlowViewer, type LiveActorView } from '../ui/flows/flow-viewer'
+import { PlayPanel } from '../ui/flows/play-panel'
+import { useCoverageFile } from './-flows/use-coverage'
+import { useDiagram } from './-flows/use-diagram'
+import { useLiveActors } from './-flows/use-live-actors'
+import { usePlay } from './-flows/use-play'
+
+/** `?flow=<machine id>` picks a machine, `&mode=play` opens it in play mode (links in docs/flows/). */
+interface FlowsSearch {
+  flow?: string
+  mode?: 'play'
+}
 
 /** The live flow viewer: always in development, in production only when the server allows it. */
 export const Route = createFileRoute('/flows')({
+  validateSearch: (search: Record<string, unknown>): FlowsSearch => ({
+    ...(typeof search.flow === 'string' ? { flow: search.flow } : {}),
+    ...(search.mode === 'play' ? { mode: 'play' as const } : {}),
+  }),
   beforeLoad: async ({ context }) => {
     if (import.meta.env.DEV) return
     const settings = await context.config.load()
@@ -18,71 +36,94 @@ export const Route = createFileRoute('/flows')({
   component: FlowsRoute,
 })
 
-async function renderDiagram(text: string, key: string): Promise<string> {
-  // Loaded only here: mermaid never reaches the customer pages' JavaScript.
-  const { default: mermaid } = await import('mermaid')
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' })
-  return (await mermaid.render(`flow-${key}`, text)).svg
+function FlowsRoute() {
+  const search = Route.useSearch()
+  const entry = machineCatalog.find((m) => m.id === search.flow) ?? machineCatalog[0]
+  if (!entry) return <p>No machines found.</p>
+  return <MachineView entry={entry} playing={search.mode === 'play'} />
 }
 
-function FlowsRoute() {
-  const [selected, setSelected] = useState(machineCatalog[0]?.id ?? '')
-  const entry = machineCatalog.find((m) => m.id === selected) ?? machineCatalog[0]
-  const [diagram, setDiagram] = useState<{ key: string; svg?: string; error?: string }>()
-  const [live, setLive] = useState<ReadonlyMap<string, LiveActor>>(new Map())
-
-  useEffect(
-    () =>
-      subscribeToLiveActors((actor) => {
-        setLive((current) => new Map(current).set(actor.actorId, actor))
-      }),
-    [],
-  )
-  useEffect(() => {
-    if (!entry) return
-    let current = true
-    renderDiagram(stateDiagram(entry.machine), entry.id).then(
-      (svg) => {
-        if (current) setDiagram({ key: entry.id, svg })
-      },
-      (error: unknown) => {
-        if (current) setDiagram({ key: entry.id, error: String(error) })
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [entry])
+function MachineView({ entry, playing }: { entry: CatalogEntry; playing: boolean }) {
+  const navigate = useNavigate({ from: '/flows' })
+  const diagram = useDiagram(entry)
+  const live = useLiveActors()
+  const play = usePlay(entry)
+  const coverageFile = useCoverageFile()
   const paths = useMemo(() => {
-    if (!entry) return { list: [] }
     try {
-      return { list: pathsInWords(entry.machine) }
+      return { list: pathsInWords(entry.machine, flowFixtures[entry.id]) }
     } catch (error) {
-      return { list: [], error: `Paths need the events' payloads here: ${String(error)}` }
+      return { list: [], error: `The paths could not be generated: ${String(error)}` }
     }
   }, [entry])
+  const coverage = useMemo(
+    () =>
+      coverageFile.report &&
+      machineCoverage(coverageFile.report.file, entry.id, stateKeysOf(entry.machine)),
+    [coverageFile.report, entry],
+  )
+  const nodeClasses = useMemo(
+    () => (coverage ? coverageClasses(coverage, coverageFile.level) : {}),
+    [coverage, coverageFile.level],
+  )
 
-  if (!entry) return <p>No machines found.</p>
   const liveActors: LiveActorView[] = [...live.values()]
     .sort((a, b) => b.at - a.at)
     .map((a) => ({ ...a, states: stateValueKeys(a.value).map((k) => k.join('.')) }))
-  const activeNodeIds = [...live.values()]
+  const liveNodeIds = [...live.values()]
     .filter((a) => a.machineId === entry.id && a.status === 'active')
     .flatMap((a) => stateValueKeys(a.value).map(diagramNodeId))
-  const shown = diagram?.key === entry.id ? diagram : undefined
+  const open = (flow: string, mode: 'play' | undefined) =>
+    void navigate({ search: mode ? { flow, mode } : { flow } })
 
   return (
     <FlowViewer
       machines={machineCatalog.map(({ id, file }) => ({ id, file }))}
       selected={entry.id}
-      diagramSvg={shown?.svg ?? null}
-      diagramError={shown?.error ?? null}
+      diagramSvg={diagram?.svg ?? null}
+      diagramError={diagram?.error ?? null}
       summary={summarize(entry.machine)}
       paths={paths.list}
       pathsError={paths.error ?? null}
       liveActors={liveActors}
-      activeNodeIds={activeNodeIds}
-      onSelect={setSelected}
+      activeNodeIds={playing ? play.activeNodeIds : liveNodeIds}
+      nodeClasses={nodeClasses}
+      playing={playing}
+      play={
+        <PlayPanel
+          status={play.status}
+          choices={play.choices}
+          history={play.history}
+          childMachines={play.childMachines}
+          onChoose={play.choose}
+          onBack={play.back}
+          onRestart={play.restart}
+          onPlayMachine={(id) => {
+            open(id, 'play')
+          }}
+        />
+      }
+      coverage={
+        <CoveragePanel
+          machineId={entry.id}
+          report={
+            coverageFile.report
+              ? { fileName: coverageFile.report.fileName, coverage: coverage ?? null }
+              : null
+          }
+          error={coverageFile.error ?? null}
+          level={coverageFile.level}
+          onFile={coverageFile.load}
+          onLevel={coverageFile.setLevel}
+          onHide={coverageFile.hide}
+        />
+      }
+      onSelect={(id) => {
+        open(id, playing ? 'play' : undefined)
+      }}
+      onPlayingChange={(next) => {
+        open(entry.id, next ? 'play' : undefined)
+      }}
     />
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { MachineSummary } from '../../flows/state-diagram'
 import './flow-viewer.css'
 
@@ -20,26 +20,46 @@ export interface FlowViewerProps {
   paths: string[]
   pathsError: string | null
   liveActors: LiveActorView[]
-  /** The diagram node ids to highlight (states the selected machine's running actors are in). */
+  /**
+   * The diagram node ids to highlight: the states the selected machine's running actors are in,
+   * or while playing, the state the play has reached.
+   */
   activeNodeIds: string[]
+  /** A class per diagram node id, laid over the diagram (the coverage report's colours). */
+  nodeClasses: Readonly<Record<string, string>>
+  playing: boolean
+  /** The play panel, shown while playing. */
+  play: ReactNode
+  /** The coverage report panel. */
+  coverage: ReactNode
   onSelect(id: string): void
+  onPlayingChange(playing: boolean): void
 }
 
-/** The flow viewer for product owners and QA: diagram, vocabulary, generated paths, live states. */
+/** Classes this view lays over Mermaid's nodes, removed before each new layout. */
+const OVERLAY = /^(flow-active|cov-.+)$/
+
+/**
+ * The flow viewer for product owners and QA: diagram, vocabulary, generated paths, live states,
+ * a play mode that clicks through a machine, and a coverage report over the diagram.
+ */
 export function FlowViewer(props: FlowViewerProps) {
   const diagram = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     const root = diagram.current
     if (!root) return
-    for (const node of root.querySelectorAll('.flow-active')) node.classList.remove('flow-active')
-    // Mermaid names a state's box `<svg id>-state-<node id>-<n>` (notes and parents end otherwise).
     const wanted = new Set(props.activeNodeIds)
+    // Mermaid names a state's box `<svg id>-state-<node id>-<n>` (notes and parents end otherwise).
     for (const node of root.querySelectorAll('g[id*="-state-"]')) {
+      for (const name of [...node.classList]) if (OVERLAY.test(name)) node.classList.remove(name)
       const nodeId = /-state-(.+)-\d+$/.exec(node.id)?.[1]
-      if (nodeId && wanted.has(nodeId)) node.classList.add('flow-active')
+      if (!nodeId) continue
+      if (wanted.has(nodeId)) node.classList.add('flow-active')
+      const overlay = props.nodeClasses[nodeId]
+      if (overlay) node.classList.add(overlay)
     }
-  }, [props.diagramSvg, props.activeNodeIds])
+  }, [props.diagramSvg, props.activeNodeIds, props.nodeClasses])
 
   return (
     <div className="flow-viewer">
@@ -66,17 +86,32 @@ export function FlowViewer(props: FlowViewerProps) {
         </ul>
       </nav>
       <main className="flow-main">
-        <h2>{props.selected}</h2>
+        <div className="flow-heading">
+          <h2>{props.selected}</h2>
+          <button
+            type="button"
+            aria-pressed={props.playing}
+            onClick={() => {
+              props.onPlayingChange(!props.playing)
+            }}
+          >
+            Play
+          </button>
+        </div>
         <p className="flow-file">{props.machines.find((m) => m.id === props.selected)?.file}</p>
-        <section aria-label="Diagram" className="flow-diagram" ref={diagram}>
-          {props.diagramError ? (
-            <p role="alert">The diagram could not be drawn: {props.diagramError}</p>
-          ) : props.diagramSvg ? (
-            <div dangerouslySetInnerHTML={{ __html: props.diagramSvg }} />
-          ) : (
-            <p>Drawing…</p>
-          )}
-        </section>
+        <div className={props.playing ? 'flow-stage flow-stage-playing' : 'flow-stage'}>
+          <section aria-label="Diagram" className="flow-diagram" ref={diagram}>
+            {props.diagramError ? (
+              <p role="alert">The diagram could not be drawn: {props.diagramError}</p>
+            ) : props.diagramSvg ? (
+              <div dangerouslySetInnerHTML={{ __html: props.diagramSvg }} />
+            ) : (
+              <p>Drawing…</p>
+            )}
+          </section>
+          {props.playing && props.play}
+        </div>
+        {props.coverage}
         <div className="flow-facts">
           <section>
             <h3>States</h3>
