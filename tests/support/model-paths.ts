@@ -165,13 +165,20 @@ export async function runPath<M extends AnyStateMachine, Ctx>(
   }
 }
 
-/** A payload value as a reader wants it in a path: strings quoted, long objects cut short. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/**
+ * A payload value as a reader wants it in a path: strings quoted and cut short, a failure by its
+ * contract errorType, a list by its length, anything else as short JSON.
+ */
 function valueInWords(value: unknown): string {
-  if (value instanceof Error) return `Error(${JSON.stringify(value.message)})`
-  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'string') return JSON.stringify(cut(value, 24))
   if (typeof value !== 'object' || value === null) return String(value)
-  const json = JSON.stringify(value)
-  return json.length > 40 ? `${json.slice(0, 39)}…` : json
+  const { errorType } = value as { errorType?: unknown }
+  if (typeof errorType === 'string') return errorType
+  if (value instanceof Error) return `Error(${JSON.stringify(cut(value.message, 40))})`
+  if (Array.isArray(value)) return `[${String(value.length)} items]`
+  return cut(JSON.stringify(value), 40)
 }
 
 /** An event as the report shows it: "submitQuote failed", "amount.change (value=\"2500\")". */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, setup } from 'xstate'
 import {
   createPathModel,
+  eventOfPathInWords,
   plainEventsOf,
   runAllPaths,
   type PathCoverageRecord,
@@ -116,5 +117,23 @@ describe('what runAllPaths records per path for npm run test:paths', () => {
     expect(report.states.missing).toEqual(['third'])
     // A filtered run writes nothing: it would pass for a full record.
     expect(readdirSync(dir)).toEqual([])
+  })
+
+  it('says an event with its payload short: failures by errorType, lists by length', () => {
+    expect(
+      eventOfPathInWords(wizard, {
+        type: 'xstate.error.actor.pay',
+        error: { status: 400, errorType: 'VALIDATION_ERROR' },
+      }),
+    ).toBe('pay failed (error=VALIDATION_ERROR)')
+    expect(
+      eventOfPathInWords(wizard, {
+        type: 'passkeys.loaded',
+        output: [{ id: 'a' }, { id: 'b' }],
+        note: 'Please call me in the afternoon.',
+        at: 3,
+      }),
+    ).toBe('passkeys.loaded (output=[2 items], note="Please call me in the a…", at=3)')
+    expect(eventOfPathInWords(wizard, { type: 'xstate.init' })).toBe('start')
   })
 })
