@@ -7,6 +7,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { createApp } from './create-app'
+import { MemoryStorage } from './memory-storage'
 
 /** The pages a visitor can land on before signing in; everything else needs the browser. */
 export const prerenderedPaths = ['/', '/app/login', '/app/register', '/app/forgot-password']
@@ -17,34 +18,11 @@ export interface PrerenderedPage {
   status: 200 | 404
 }
 
-/** A first-time visitor's storage: empty, and kept only for the render. */
-class VisitorStorage implements Storage {
-  private readonly items = new Map<string, string>()
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value)
-  }
-}
-
 const noStorageEvents = { addEventListener: () => undefined, removeEventListener: () => undefined }
 
 function appAt(path: string, fetchApi: typeof fetch) {
   return createApp({
-    storage: new VisitorStorage(),
+    storage: new MemoryStorage(),
     storageEvents: noStorageEvents,
     reloadPage: () => undefined,
     history: createMemoryHistory({ initialEntries: [path] }),

@@ -3,10 +3,9 @@
  * drawn inside the lowest state that holds both of its ends (as docs/flows/ draws it), keyed by
  * path-model.ts's transitionKey so the report can colour it by the paths that took it.
  */
-/* eslint-disable @typescript-eslint/no-unsafe-argument -- XState's Any* types are built on `any` */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { stateKeysOf, transitionKey } from '../../src/flows/path-model.ts'
-import { eventInWords } from '../../src/flows/state-diagram.ts'
+import { transitionInWords } from '../../src/flows/state-diagram.ts'
 
 export interface ChartEdge {
   /** The transition's key (transitionKey). */
@@ -44,19 +43,6 @@ export interface Chart {
 
 const keyOf = (node: AnyStateNode): string => node.path.join('.')
 
-function guardName(t: AnyTransitionDefinition): string | undefined {
-  const guard = t.guard as unknown
-  if (!guard) return undefined
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type)
-  return 'guard'
-}
-
-function eventLabel(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
-  const guard = guardName(t)
-  return eventInWords(machine, t.eventType) + (guard ? ` [${guard}]` : '')
-}
-
 function ancestors(node: AnyStateNode): AnyStateNode[] {
   const list: AnyStateNode[] = []
   for (let n: AnyStateNode | undefined = node; n; n = n.parent) list.unshift(n)
@@ -90,7 +76,7 @@ function placeEdges(machine: AnyStateMachine): Map<AnyStateNode, ChartEdge[]> {
           transition: transitionKey(t),
           from: keyOf(from),
           to: keyOf(to),
-          label: eventLabel(machine, t),
+          label: transitionInWords(machine, t),
           ...(moved.length > 0 ? { note: `(${moved.join(', ')})` } : {}),
         }
         placed.set(container, [...(placed.get(container) ?? []), edge])
@@ -124,7 +110,7 @@ function transitionLabels(machine: AnyStateMachine): Record<string, string> {
     const source = keyOf(node) || 'any state'
     for (const t of transitionsOfNode(node)) {
       const targets = (t.target ?? []).map(keyOf)
-      const event = eventLabel(machine, t)
+      const event = transitionInWords(machine, t)
       labels[transitionKey(t)] =
         targets.length > 0
           ? `${source} → ${targets.join(', ')} (${event})`

@@ -45,9 +45,14 @@ function guardName(t: AnyTransitionDefinition): string | undefined {
   return 'guard'
 }
 
-function label(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
+/** A transition's event in words with its guard in brackets: "quote.next [hasAmount]". */
+export function transitionInWords(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
   const guard = guardName(t)
-  const text = eventInWords(machine, t.eventType) + (guard ? ` [${guard}]` : '')
+  return eventInWords(machine, t.eventType) + (guard ? ` [${guard}]` : '')
+}
+
+function label(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
+  const text = transitionInWords(machine, t)
   // Mermaid ends a label at ';' and reads '#' as an entity: keep labels plain.
   return text.replace(/[;#:]/g, ' ')
 }

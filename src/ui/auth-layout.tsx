@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { submitHandler } from './form-view'
 import { Logo } from './logo'
 import './auth.css'
 
@@ -16,5 +17,18 @@ export function AuthLayout({ title, children }: { title: string; children: React
         {children}
       </main>
     </div>
+  )
+}
+
+/**
+ * An auth page's form. `method="dialog"`: a submit before a prerendered page has come alive
+ * (decision 101) goes nowhere, where a plain form would put the fields (the password too) in the
+ * address.
+ */
+export function AuthForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
+      {children}
+    </form>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { AuthLayout } from './auth-layout'
+import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
-import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
+import { GENERIC_ERROR, type FormViewProps } from './form-view'
 
 export type ForgotPasswordPageProps = FormViewProps<{ email: string }>
 
@@ -19,9 +19,7 @@ export function ForgotPasswordPage({
       <p className="auth-lead">
         Enter your e-mail and we will send you a link to reset your password.
       </p>
-      {/* A submit before the prerendered page has come alive (decision 101) goes nowhere:
-          without method="dialog" it would put the fields in the address. */}
-      <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField
           label="Email"
           name="email"
@@ -35,7 +33,7 @@ export function ForgotPasswordPage({
         />
         {errorType ? <FormAlert>{GENERIC_ERROR}</FormAlert> : null}
         <SubmitButton label="Send" busy={submitting} />
-      </form>
+      </AuthForm>
       <p className="auth-footer">
         <Link to="/app/login" className="text-link">
           Back to log in

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { AuthLayout } from './auth-layout'
+import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
-import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
+import { GENERIC_ERROR, type FormViewProps } from './form-view'
 
 export type LoginPageProps = FormViewProps<{ email: string; password: string }> & {
   /** Why the customer is here again (the second step's challenge expired); hidden by a failure. */
@@ -29,9 +29,7 @@ export function LoginPage({
           {notice}
         </p>
       ) : null}
-      {/* A submit before the prerendered page has come alive (decision 101) goes nowhere:
-          without method="dialog" it would put the fields in the address. */}
-      <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField
           label="Email"
           name="email"
@@ -65,7 +63,7 @@ export function LoginPage({
           </FormAlert>
         ) : null}
         <SubmitButton label="Log in" busy={submitting} />
-      </form>
+      </AuthForm>
       <p className="auth-footer">
         Don’t have an account?{' '}
         <Link to="/app/register" className="text-link">

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { AuthLayout } from './auth-layout'
+import { AuthForm, AuthLayout } from './auth-layout'
 import { CheckboxField, FormAlert, SubmitButton, TextField } from './form-fields'
-import { submitHandler, type FormViewProps } from './form-view'
+import type { FormViewProps } from './form-view'
 
 export type RegisterPageProps = FormViewProps<{
   email: string
@@ -28,9 +28,7 @@ export function RegisterPage({
   return (
     <AuthLayout title="Sign up">
       <p className="auth-lead">Create your account to exchange with full legal compliance.</p>
-      {/* A submit before the prerendered page has come alive (decision 101) goes nowhere:
-          without method="dialog" it would put the fields in the address. */}
-      <form className="auth-form" method="dialog" noValidate onSubmit={submitHandler(onSubmit)}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField
           label="Email"
           name="email"
@@ -75,7 +73,7 @@ export function RegisterPage({
           </FormAlert>
         ) : null}
         <SubmitButton label="Sign up" busy={submitting} />
-      </form>
+      </AuthForm>
       <p className="auth-footer">
         Already have an account?{' '}
         <Link to="/app/login" className="text-link">

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef } from 'react'
 import type { SecondFactorProblem } from '../machines/login/login.machine'
 import type { CodeMethod } from '../machines/login/second-factor-code'
-import { AuthLayout } from './auth-layout'
+import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton } from './form-fields'
-import { submitHandler } from './form-view'
 import {
   BACK_TO_LOGIN,
   codeFieldText,
@@ -68,7 +67,7 @@ export function SecondFactorPage(props: SecondFactorPageProps) {
         </p>
       ) : null}
       {method ? (
-        <form className="auth-form" noValidate onSubmit={submitHandler(props.onSubmit)}>
+        <AuthForm onSubmit={props.onSubmit}>
           {/* A new field per kind of code, so each gets its own keyboard and autofill. */}
           <CodeField
             key={method}
@@ -90,7 +89,7 @@ export function SecondFactorPage(props: SecondFactorPageProps) {
           ) : null}
           {alert ? <FormAlert>{alert}</FormAlert> : null}
           <SubmitButton label={VERIFY} busy={busy} />
-        </form>
+        </AuthForm>
       ) : alert ? (
         <FormAlert>{alert}</FormAlert>
       ) : null}

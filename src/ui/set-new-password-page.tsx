@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { AuthLayout } from './auth-layout'
+import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
-import { GENERIC_ERROR, submitHandler, type FormViewProps } from './form-view'
+import { GENERIC_ERROR, type FormViewProps } from './form-view'
 
 export type SetNewPasswordPageProps = FormViewProps<{ password: string }>
 
@@ -20,7 +20,7 @@ export function SetNewPasswordPage({
   return (
     <AuthLayout title="Set a new password">
       <p className="auth-lead">Choose a new password of at least 6 characters.</p>
-      <form className="auth-form" noValidate onSubmit={submitHandler(onSubmit)}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField
           label="Password"
           name="password"
@@ -34,7 +34,7 @@ export function SetNewPasswordPage({
         />
         {errorType ? <FormAlert>{GENERIC_ERROR}</FormAlert> : null}
         <SubmitButton label="Save password" busy={submitting} />
-      </form>
+      </AuthForm>
       <p className="auth-footer">
         <Link to="/app/login" className="text-link">
           Back to log in

@@ -5,29 +5,8 @@ import { createAuthImplementations } from '../../src/machines/auth/auth.actors'
 import { authMachine } from '../../src/machines/auth/auth.machine'
 import { AUTH_SESSION_KEY } from '../../src/machines/auth/auth-session'
 import { authBroker, createRefreshQueueMiddleware } from '../../src/api/refresh-queue'
+import { MemoryStorage } from '../../src/memory-storage'
 import { deferred, type Deferred } from '../support/deferred'
-
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>()
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value)
-  }
-}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
