@@ -1,8 +1,8 @@
 /**
  * `npm run bench:web`: the landing page's weight and speed against the budgets of issue #7.
  *
- * 1. Builds the SPA into dist/ (as `npm run build` does, plus a manifest that is removed again)
- *    and, in the same run with the same Vite, a react-dom hello-world.
+ * 1. Builds the SPA into dist/ as `npm start` does (with its manifest and the public pages'
+ *    prerenderer, decision 101) and, in the same run with the same Vite, a react-dom hello-world.
  * 2. JavaScript, gzip level 9 of the built files:
  *    - first render: the entry, its static imports, and the landing route's chunk with its own
  *      static imports (from the build manifest): what must run before the landing can paint;
@@ -32,6 +32,7 @@ import lighthouse from 'lighthouse'
 import { build } from 'vite'
 import { startAppServer, type AppServer } from '../tests/e2e/support/app-server.ts'
 import { chromiumPath, installHint, launchChromium } from '../tests/e2e/support/chromium.ts'
+import { buildSpa } from './build-spa.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -65,16 +66,9 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
 }
 
 async function buildApp(): Promise<Manifest> {
-  await build({
-    root,
-    logLevel: 'warn',
-    build: { manifest: 'bench-manifest.json' },
-  })
-  const path = join(dist, 'bench-manifest.json')
-  const manifest = JSON.parse(await readFile(path, 'utf8')) as Manifest
-  // The build is the one the product serves: no manifest left behind in it.
-  await rm(path)
-  return manifest
+  // The build the product serves (npm start's): the SPA with its manifest, and the prerenderer.
+  buildSpa(root, { quiet: true })
+  return JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest
 }
 
 const helloDir = join(root, 'node_modules/.cache/bench-web/hello')

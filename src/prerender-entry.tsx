@@ -16,7 +16,15 @@ export interface PrerenderedPage {
   /** The root element's content. */
   html: string
   status: 200 | 404
+  /** The source files of the routes it shows, whose chunks' stylesheets the page needs. */
+  routeFiles: string[]
 }
+
+/** A file route's source file, from its id ('/app/register/' → src/routes/app/register/index.tsx). */
+const routeFileOf = (routeId: string) =>
+  routeId === '__root__'
+    ? 'src/routes/__root.tsx'
+    : `src/routes${routeId.endsWith('/') ? `${routeId}index` : routeId}.tsx`
 
 const noStorageEvents = { addEventListener: () => undefined, removeEventListener: () => undefined }
 
@@ -41,7 +49,8 @@ export async function prerender(path: string, fetchApi: typeof fetch): Promise<P
   try {
     await router.load()
     const html = renderToString(<RouterProvider router={router} />)
-    return { html, status: isAppPath(path) ? 200 : 404 }
+    const routeFiles = router.state.matches.map((match) => routeFileOf(match.routeId))
+    return { html, status: isAppPath(path) ? 200 : 404, routeFiles }
   } finally {
     auth.stop()
   }

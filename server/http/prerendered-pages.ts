@@ -17,7 +17,10 @@ export function prerendererDir(distDir: string): string {
 /** What the bundle of src/prerender-entry.tsx exports. */
 interface Prerenderer {
   prerenderedPaths: string[]
-  prerender(path: string, fetchApi: typeof fetch): Promise<{ html: string; status: 200 | 404 }>
+  prerender(
+    path: string,
+    fetchApi: typeof fetch,
+  ): Promise<{ html: string; status: 200 | 404; routeFiles: string[] }>
   isAppPath(pathname: string): boolean
 }
 
@@ -30,6 +33,40 @@ export interface PrerenderedPages {
 }
 
 const ROOT = '<div id="root"></div>'
+
+interface ManifestChunk {
+  src?: string
+  css?: string[]
+  imports?: string[]
+}
+
+/**
+ * The stylesheets of the routes' chunks (and what they import), which the SPA would load only with
+ * those chunks: a prerendered page links them in its head, or it would paint unstyled and shift
+ * when they arrive. The entry's own stylesheet is in index.html already.
+ */
+function routeStylesheets(manifest: Record<string, ManifestChunk>, routeFiles: string[]): string[] {
+  const wanted = new Set(routeFiles)
+  const seen = new Set<string>()
+  const css = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (seen.has(key) || !chunk || key === 'index.html') return
+    seen.add(key)
+    chunk.css?.forEach((file) => css.add(file))
+    chunk.imports?.forEach(visit)
+  }
+  for (const [key, chunk] of Object.entries(manifest))
+    if (wanted.has((chunk.src ?? key).split('?')[0] ?? '')) visit(key)
+  return [...css]
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const path = join(distDir, '.vite', 'manifest.json')
+  return existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>)
+    : {}
+}
 
 /**
  * Renders the public pages, or answers null when the build has no server renderer (an SPA built
@@ -50,20 +87,28 @@ export async function renderPublicPages(
     if (url.pathname === '/api/config') return Promise.resolve(Response.json(clientConfig))
     return Promise.reject(new Error(`a prerendered page called ${url.pathname}`))
   }
-  const documentOf = (html: string) => template.replace(ROOT, `<div id="root">${html}</div>`)
+  const manifest = readManifest(distDir)
+  const documentOf = ({ html, routeFiles }: { html: string; routeFiles: string[] }) => {
+    const links = routeStylesheets(manifest, routeFiles)
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('')
+    return template
+      .replace('</head>', `${links}</head>`)
+      .replace(ROOT, `<div id="root">${html}</div>`)
+  }
   const pages = new Map<string, string>()
   for (const path of renderer.prerenderedPaths) {
-    const { html, status } = await renderer.prerender(path, fetchApi)
-    if (status !== 200)
-      throw new Error(`the prerendered page ${path} rendered as ${String(status)}`)
-    pages.set(path, documentOf(html))
+    const page = await renderer.prerender(path, fetchApi)
+    if (page.status !== 200)
+      throw new Error(`the prerendered page ${path} rendered as ${String(page.status)}`)
+    pages.set(path, documentOf(page))
   }
   // Any path without a route renders the same page: the SPA's 'Page not found'.
   const missing = await renderer.prerender('/page-not-found', fetchApi)
   if (missing.status !== 404) throw new Error('/page-not-found has a route: pick another path')
   return {
     page: (pathname) => pages.get(pathname),
-    notFound: documentOf(missing.html),
+    notFound: documentOf(missing),
     isAppPath: (pathname) => renderer.isAppPath(pathname),
   }
 }

@@ -23,6 +23,10 @@ describe('prerendered public pages', () => {
     if (!server || !chromium) throw new Error('the server or Chromium did not start')
     return { url: server.url, browser: chromium.browser }
   }
+  const stylesheets = (page: Page) =>
+    page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => new URL(sheet.href ?? '').pathname).sort(),
+    )
   const visibleText = (page: Page) =>
     page.locator('body').evaluate((body) => (body as HTMLElement).innerText)
 
@@ -79,6 +83,9 @@ describe('prerendered public pages', () => {
       await page.goto(url + path)
       await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
       expect(await visibleText(page)).toBe(await visibleText(before))
+      // Styled before any script: every stylesheet the live page uses is in the HTML's head, or
+      // the page would paint unstyled and shift when the route's chunk brings it.
+      expect(await stylesheets(before)).toEqual(await stylesheets(page))
       expect(await page.locator('#root').innerHTML()).toBe(
         await before.locator('#root').innerHTML(),
       )
