@@ -4,6 +4,7 @@
  * this server answers in GET /api/config; each is then the built index.html with the page inside
  * its root element, so it paints before any JavaScript has run and the SPA hydrates it.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,11 +25,17 @@ interface Prerenderer {
   isAppPath(pathname: string): boolean
 }
 
+export interface PrerenderedDocument {
+  html: string
+  /** The CSP source that allows its one inline stylesheet ('sha256-…'). */
+  styleHash: string
+}
+
 export interface PrerenderedPages {
   /** The whole document of a prerendered path, if it is one. */
-  page(pathname: string): string | undefined
+  page(pathname: string): PrerenderedDocument | undefined
   /** The 'Page not found' document, answered with 404 where the SPA has no route. */
-  notFound: string
+  notFound: PrerenderedDocument
   isAppPath(pathname: string): boolean
 }
 
@@ -42,8 +49,8 @@ interface ManifestChunk {
 
 /**
  * The stylesheets of the routes' chunks (and what they import), which the SPA would load only with
- * those chunks: a prerendered page links them in its head, or it would paint unstyled and shift
- * when they arrive. The entry's own stylesheet is in index.html already.
+ * those chunks: a prerendered page needs them in its head, or it would paint unstyled and shift
+ * when they arrive. The entry's own stylesheet is linked by index.html.
  */
 function routeStylesheets(manifest: Record<string, ManifestChunk>, routeFiles: string[]): string[] {
   const wanted = new Set(routeFiles)
@@ -88,15 +95,25 @@ export async function renderPublicPages(
     return Promise.reject(new Error(`a prerendered page called ${url.pathname}`))
   }
   const manifest = readManifest(distDir)
+  // The entry's stylesheets, linked by index.html: inlined with the routes' ones below.
+  const entryLinks = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)]
+  const shell = entryLinks.reduce((html, [link]) => html.replace(link, ''), template)
+  const entryCss = entryLinks.map(([, file]) => file ?? '')
   const documentOf = ({ html, routeFiles }: { html: string; routeFiles: string[] }) => {
-    const links = routeStylesheets(manifest, routeFiles)
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-      .join('')
-    return template
-      .replace('</head>', `${links}</head>`)
-      .replace(ROOT, `<div id="root">${html}</div>`)
+    // Inline, not linked: a stylesheet request would hold the first paint for a round trip
+    // (decision 101). The pages' CSS is a few KiB, and the CSP allows exactly this text.
+    const css = [...entryCss, ...routeStylesheets(manifest, routeFiles)]
+      .map((file) => readFileSync(join(distDir, file), 'utf8').trim())
+      .join('\n')
+    if (css.includes('</')) throw new Error('a stylesheet holds "</": it cannot be inlined')
+    return {
+      html: shell
+        .replace('</head>', `<style>${css}</style></head>`)
+        .replace(ROOT, `<div id="root">${html}</div>`),
+      styleHash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+    }
   }
-  const pages = new Map<string, string>()
+  const pages = new Map<string, PrerenderedDocument>()
   for (const path of renderer.prerenderedPaths) {
     const page = await renderer.prerender(path, fetchApi)
     if (page.status !== 200)

@@ -140,6 +140,13 @@ export function contentSecurityPolicy(options: SecurityOptions): {
   }
 }
 
+/** A policy that also allows one inline stylesheet, by its hash (a prerendered page's, decision 101). */
+export function allowingStyle(csp: string, hash: string): string {
+  const allowed = csp.replace(/(^|; )style-src ([^;]*)/, `$1style-src $2 ${hash}`)
+  if (allowed === csp) throw new Error('the policy has no style-src to extend')
+  return allowed
+}
+
 /** Paths whose answers carry tokens or personal data: never stored by a browser or a proxy. */
 const privatePaths = /^\/(api|dev|sandbox)\//
 

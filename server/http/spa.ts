@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { components } from '../../openapi/main.gen.ts'
-import { renderPublicPages } from './prerendered-pages.ts'
+import { renderPublicPages, type PrerenderedDocument } from './prerendered-pages.ts'
+import { allowingStyle } from './security-headers.ts'
 import { problemBody } from './problem.ts'
 
 /**
@@ -42,9 +43,9 @@ export async function installSpa(
     if (hasSpa && wantsPage) {
       reply.header('cache-control', 'no-cache')
       const page = prerendered?.page(path)
-      if (page) return reply.type('text/html; charset=utf-8').send(page)
+      if (page) return sendDocument(reply, page)
       if (prerendered && !prerendered.isAppPath(path))
-        return reply.code(404).type('text/html; charset=utf-8').send(prerendered.notFound)
+        return sendDocument(reply.code(404), prerendered.notFound)
       return reply.sendFile('index.html')
     }
     // The unknown path is not echoed back (docs/decisions/050).
@@ -53,4 +54,12 @@ export async function installSpa(
       .type('application/problem+json')
       .send(problemBody(404, 'Nothing is served at this address with this method.', 'OTHER_ERROR'))
   })
+}
+
+/** A prerendered document, its inline stylesheet allowed by the CSP the request was given. */
+function sendDocument(reply: FastifyReply, page: PrerenderedDocument) {
+  const csp = reply.getHeader('content-security-policy')
+  if (typeof csp === 'string')
+    void reply.header('content-security-policy', allowingStyle(csp, page.styleHash))
+  return reply.type('text/html; charset=utf-8').send(page.html)
 }
