@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createApp } from './create-app'
 import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
 import { SPLASH_MS } from './machines/splash/splash.machine'
+import { loadLanding } from './routes/-landing/landing-chunk'
 import './ui/global.css'
 
 const rootElement = document.getElementById('root')
@@ -40,7 +41,8 @@ if (prerendered) {
   router.ssr = { manifest: undefined }
   // The routes that were prerendered hand over what was typed before (src/routes/-page-alive.ts).
   document.documentElement.dataset.prerendered = ''
-  void router.load().then(() => hydrateRoot(rootElement, app))
+  const landing = window.location.pathname === '/' ? loadLanding() : undefined
+  void Promise.all([router.load(), landing]).then(() => hydrateRoot(rootElement, app))
 } else {
   createRoot(rootElement).render(app)
 }

@@ -8,6 +8,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { createApp } from './create-app'
 import { MemoryStorage } from './memory-storage'
+import { loadLanding } from './routes/-landing/landing-chunk'
 
 /** The pages a visitor can land on before signing in; everything else needs the browser. */
 export const prerenderedPaths = ['/', '/app/login', '/app/register', '/app/forgot-password']
@@ -16,9 +17,12 @@ export interface PrerenderedPage {
   /** The root element's content. */
   html: string
   status: 200 | 404
-  /** The source files of the routes it shows, whose chunks' stylesheets the page needs. */
+  /** The source files of the chunks it shows (its routes', the landing's), whose stylesheets the page needs. */
   routeFiles: string[]
 }
+
+/** The landing's own chunk (src/routes/-landing/landing-chunk.ts loads it). */
+const LANDING_FILE = 'src/routes/-landing/landing.tsx'
 
 /** A file route's source file, from its id ('/app/register/' → src/routes/app/register/index.tsx). */
 const routeFileOf = (routeId: string) =>
@@ -48,8 +52,14 @@ export async function prerender(path: string, fetchApi: typeof fetch): Promise<P
   const { router, auth } = appAt(path, fetchApi)
   try {
     await router.load()
+    // The landing comes in a chunk of its own: rendered under the splash once it is there.
+    if (path === '/') await loadLanding()
     const html = renderToString(<RouterProvider router={router} />)
+    // A view that fails on the server is left to the browser inside its Suspense boundary
+    // (React's '<!--$!-->' marker): a prerendered page must not hide that.
+    if (html.includes('<!--$!-->')) throw new Error(`${path} did not render on the server: ${html}`)
     const routeFiles = router.state.matches.map((match) => routeFileOf(match.routeId))
+    if (path === '/') routeFiles.push(LANDING_FILE)
     return { html, status: isAppPath(path) ? 200 : 404, routeFiles }
   } finally {
     auth.stop()

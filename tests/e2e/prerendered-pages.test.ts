@@ -23,12 +23,14 @@ describe('prerendered public pages', () => {
     if (!server || !chromium) throw new Error('the server or Chromium did not start')
     return { url: server.url, browser: chromium.browser }
   }
-  const layout = (page: Page) =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('#root *')].map((element) => {
-        const box = element.getBoundingClientRect()
-        return `${element.tagName} ${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}`
-      }),
+  const layout = (page: Page, selector = '#root *') =>
+    page.evaluate(
+      (within) =>
+        [...document.querySelectorAll(within)].map((element) => {
+          const box = element.getBoundingClientRect()
+          return `${element.tagName} ${[box.x, box.y, box.width, box.height].map(Math.round).join(',')}`
+        }),
+      selector,
     )
   const visibleText = (page: Page) =>
     page.locator('body').evaluate((body) => (body as HTMLElement).innerText)
@@ -54,9 +56,15 @@ describe('prerendered public pages', () => {
     await page.getByRole('heading', { name: 'Forgot password', level: 1 }).waitFor()
     await page.getByRole('button', { name: 'Send' }).waitFor()
 
-    // The first load of / is the splash (docs/product/screens.md#landing-splash).
+    // The first load of / is the splash (docs/product/screens.md#landing-splash), then the
+    // landing, laid out under it, shows: the stylesheet ends the splash with no script at all.
     expect((await page.goto(url + '/'))?.status()).toBe(200)
     expect(await page.getByRole('status').textContent()).toBe('Loading...')
+    const heading = page.getByText('Exchange crypto with full legal compliance')
+    await heading.waitFor({ state: 'visible' })
+    expect(await page.locator('.loading-screen-splash').isVisible()).toBe(false)
+    for (const text of ['Log in', 'Sign up', 'Book a call'])
+      await page.locator('.landing-header').getByText(text, { exact: true }).waitFor()
 
     // A path the SPA has no route for is a 404, with the SPA's own page.
     expect((await page.goto(url + '/no/such/page'))?.status()).toBe(404)
@@ -94,6 +102,22 @@ describe('prerendered public pages', () => {
         await before.locator('#root').innerHTML(),
       )
     }
+    // The landing, once the splash is over, reads the same (the cookie banner aside, which comes
+    // with the script: it reads the visitor's cookies).
+    await before.goto(url + '/')
+    await before
+      .getByText('Exchange crypto with full legal compliance')
+      .waitFor({ state: 'visible' })
+    await page.goto(url + '/')
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const landingText = (p: Page) =>
+      p
+        .locator('.landing-header, .landing main')
+        .evaluateAll((parts) => parts.map((part) => (part as HTMLElement).innerText))
+    expect(await landingText(page)).toEqual(await landingText(before))
+    const landingBoxes = '.landing-header *, .landing main *'
+    expect(await layout(page, landingBoxes)).toEqual(await layout(before, landingBoxes))
     await noScripts.close()
     // React reports a hydration mismatch as an uncaught error (#418) and re-renders the page; a
     // CSP that refused the inline stylesheet would say so in the console.

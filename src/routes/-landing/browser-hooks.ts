@@ -1,16 +1,33 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 /**
  * True when the customer asked the system for less motion, as the page opens (the headline reads
  * it once, when it starts).
  */
 export function usePrefersReducedMotion(): boolean {
+  // A prerendered page (decision 101) has no window: the first word shows whole either way.
   const [reduced] = useState(
     () =>
+      typeof window !== 'undefined' &&
       typeof window.matchMedia === 'function' &&
       window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   )
   return reduced
+}
+
+const noChanges = () => () => undefined
+
+/**
+ * False while the page is being prerendered or hydrated, true after (decision 101): what depends
+ * on the visitor (signed in, cookies decided) renders its signed-out, undecided state in the HTML
+ * and while React takes the HTML over, then updates. A page React renders itself is true at once.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  )
 }
 
 /**

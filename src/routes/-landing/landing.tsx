@@ -8,7 +8,7 @@ import { Hero } from '../../ui/landing/hero'
 import { BENEFITS } from '../../ui/landing/landing-content'
 import { LandingHeader } from '../../ui/landing/landing-header'
 import '../../ui/landing/landing.css'
-import { usePrefersReducedMotion, useScrollStep, useWanted } from './browser-hooks'
+import { useHydrated, usePrefersReducedMotion, useScrollStep, useWanted } from './browser-hooks'
 import ConsentControl from './consent-control'
 import { useHeadline } from './use-headline'
 import { useProfileLoaded } from './use-profile-loaded'
@@ -32,7 +32,8 @@ export interface LandingProps {
  * views.
  */
 export function Landing({ auth, api, inspect }: LandingProps) {
-  const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
+  const hydrated = useHydrated()
+  const signedIn = useSelector(auth, (s) => s.matches('signedIn')) && hydrated
   const profileLoaded = useProfileLoaded(auth, api, inspect)
   const reducedMotion = usePrefersReducedMotion()
   const { word, shown } = useHeadline(reducedMotion, inspect)
@@ -76,7 +77,8 @@ export function Landing({ auth, api, inspect }: LandingProps) {
           <Footer api={api} />
         </Suspense>
       ) : null}
-      <ConsentControl api={api} inspect={inspect} />
+      {/* The banner reads the visitor's cookies: it comes once the page is alive. */}
+      {hydrated ? <ConsentControl api={api} inspect={inspect} /> : null}
       {scheduling ? (
         <Suspense fallback={null}>
           <Scheduling api={api} kind={scheduling} onClose={closeScheduling} />
