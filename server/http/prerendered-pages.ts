@@ -32,8 +32,8 @@ export interface PrerenderedDocument {
 }
 
 export interface PrerenderedPages {
-  /** The whole document of a prerendered path, if it is one. */
-  page(pathname: string): PrerenderedDocument | undefined
+  /** The whole document of each prerendered path. */
+  pages: ReadonlyMap<string, PrerenderedDocument>
   /** The 'Page not found' document, answered with 404 where the SPA has no route. */
   notFound: PrerenderedDocument
   isAppPath(pathname: string): boolean
@@ -124,7 +124,7 @@ export async function renderPublicPages(
   const missing = await renderer.prerender('/page-not-found', fetchApi)
   if (missing.status !== 404) throw new Error('/page-not-found has a route: pick another path')
   return {
-    page: (pathname) => pages.get(pathname),
+    pages,
     notFound: documentOf(missing),
     isAppPath: (pathname) => renderer.isAppPath(pathname),
   }

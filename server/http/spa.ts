@@ -34,6 +34,13 @@ export async function installSpa(
     })
   }
 
+  // Routes of their own, so that @fastify/compress (which hooks routes) compresses them too.
+  for (const [path, page] of prerendered?.pages ?? []) {
+    app.get(path, (_request, reply) =>
+      sendDocument(reply.header('cache-control', 'no-cache'), page),
+    )
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const wantsPage =
@@ -42,8 +49,6 @@ export async function installSpa(
       !/\.[a-z0-9]+$/i.test(path)
     if (hasSpa && wantsPage) {
       reply.header('cache-control', 'no-cache')
-      const page = prerendered?.page(path)
-      if (page) return sendDocument(reply, page)
       if (prerendered && !prerendered.isAppPath(path))
         return sendDocument(reply.code(404), prerendered.notFound)
       return reply.sendFile('index.html')

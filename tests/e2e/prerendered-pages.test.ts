@@ -70,6 +70,11 @@ describe('prerendered public pages', () => {
     expect((await page.goto(url + '/no/such/page'))?.status()).toBe(404)
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     expect((await page.goto(url + '/app/no-such-page'))?.status()).toBe(404)
+    // Compressed like the rest of the app's text (8.3 KB of HTML and CSS for /app/login).
+    for (const path of ['/', '/app/login']) {
+      const answer = await fetch(url + path, { headers: { 'accept-encoding': 'br, gzip' } })
+      expect(answer.headers.get('content-encoding')).toBe('br')
+    }
     // A customer-area page needs the browser: it is the SPA's empty shell, not a 404.
     const profile = await page.goto(url + '/app/profile')
     expect(profile?.status()).toBe(200)
