@@ -41,8 +41,19 @@ if (prerendered) {
   router.ssr = { manifest: undefined }
   // The routes that were prerendered hand over what was typed before (src/routes/-page-alive.ts).
   document.documentElement.dataset.prerendered = ''
-  const landing = window.location.pathname === '/' ? loadLanding() : undefined
-  void Promise.all([router.load(), landing]).then(() => hydrateRoot(rootElement, app))
+  const path = window.location.pathname
+  const landing = path === '/' ? loadLanding() : undefined
+  void Promise.all([router.load(), landing]).then(() => {
+    if (router.state.location.pathname === path) {
+      hydrateRoot(rootElement, app)
+      return
+    }
+    // The route sent the visitor elsewhere (signed in, /app/login leads to /app): that page was
+    // not prerendered, so it is rendered afresh rather than hydrated over another page's markup.
+    router.ssr = undefined
+    rootElement.replaceChildren()
+    createRoot(rootElement).render(app)
+  })
 } else {
   createRoot(rootElement).render(app)
 }

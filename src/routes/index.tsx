@@ -30,10 +30,9 @@ function LandingRoute() {
   return (
     <>
       {showing ? <LoadingScreen variant="splash" /> : null}
-      <div
-        className={showing ? 'landing-under-splash' : 'landing-shown'}
-        aria-hidden={showing || undefined}
-      >
+      {/* Hidden from everyone, assistive technology included, by its stylesheet's `visibility`,
+          which the same stylesheet lifts at 750 ms when no script runs (no aria-hidden to stay). */}
+      <div className={showing ? 'landing-under-splash' : 'landing-shown'}>
         <landing.Landing auth={auth} api={api} inspect={inspect} />
       </div>
     </>

@@ -79,6 +79,22 @@ describe('a customer’s authentication journey in Chromium against the real ser
     await page.getByText(email).waitFor()
     expect(new URL(page.url()).pathname).toBe('/app')
 
+    // Signed in, the prerendered login page (decision 101) sends the visitor on to /app: the SPA
+    // renders /app afresh instead of hydrating the login markup it replaces, so React reports no
+    // hydration error (#418) on the way.
+    const errors: string[] = []
+    const loginTab = await context.newPage()
+    loginTab.on('pageerror', (error) => errors.push(error.message))
+    loginTab.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await loginTab.goto(`${urlOf()}/app/login`)
+    await loginTab.waitForURL(`${urlOf()}/app`)
+    await loginTab.getByText(email).waitFor()
+    expect(await loginTab.getByRole('heading', { name: 'Log in' }).count()).toBe(0)
+    expect(errors).toEqual([])
+    await loginTab.close()
+
     // Past the access token's lifetime, the profile request gets 401, one refresh runs, and the
     // retried request succeeds.
     const seen: string[] = []

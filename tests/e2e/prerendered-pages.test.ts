@@ -62,6 +62,10 @@ describe('prerendered public pages', () => {
     expect(await page.getByRole('status').textContent()).toBe('Loading...')
     const heading = page.getByText('Exchange crypto with full legal compliance')
     await heading.waitFor({ state: 'visible' })
+    // Shown to assistive technology too, once the splash is over: no aria-hidden stays behind.
+    await page
+      .getByRole('heading', { name: 'Exchange crypto with full legal compliance', level: 1 })
+      .waitFor()
     expect(await page.locator('.loading-screen-splash').isVisible()).toBe(false)
     for (const text of ['Log in', 'Sign up', 'Book a call'])
       await page.locator('.landing-header').getByText(text, { exact: true }).waitFor()
