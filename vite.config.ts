@@ -24,6 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // The prerenderer's bundle (decision 101) is code only: the public files are the SPA's.
     copyPublicDir: !isSsrBuild,
+    // Two documents: the SPA's, and the landing's own, which a visitor who opens / gets without
+    // the router (decision 103).
+    ...(isSsrBuild ? {} : { rollupOptions: { input: ['index.html', 'landing.html'] } }),
   },
   server: {
     proxy: {

@@ -4,7 +4,6 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createApp } from './create-app'
 import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
 import { SPLASH_MS } from './machines/splash/splash.machine'
-import { loadLanding } from './routes/-landing/landing-chunk'
 import './ui/global.css'
 
 const rootElement = document.getElementById('root')
@@ -12,7 +11,8 @@ const rootElement = document.getElementById('root')
 // (docs/product/errors.md#application-errors).
 if (!rootElement) throw new Error('The page has no #root element to render the application into')
 
-// A prerendered page (decision 101) is already on screen, the splash at / among them.
+// A prerendered page (decision 101) is already on screen (/ has a document of its own, decision
+// 103: src/landing-main.tsx).
 const prerendered = rootElement.hasChildNodes()
 const { router } = createApp({
   storage: window.localStorage,
@@ -42,8 +42,7 @@ if (prerendered) {
   // The routes that were prerendered hand over what was typed before (src/routes/-page-alive.ts).
   document.documentElement.dataset.prerendered = ''
   const path = window.location.pathname
-  const landing = path === '/' ? loadLanding() : undefined
-  void Promise.all([router.load(), landing]).then(() => {
+  void router.load().then(() => {
     if (router.state.location.pathname === path) {
       hydrateRoot(rootElement, app)
       return

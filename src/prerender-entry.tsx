@@ -6,7 +6,9 @@
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
+import { createAppServices } from './app-services'
 import { createApp } from './create-app'
+import { LandingDocument } from './landing-document'
 import { MemoryStorage } from './memory-storage'
 import { loadLanding } from './routes/-landing/landing-chunk'
 
@@ -19,6 +21,8 @@ export interface PrerenderedPage {
   status: 200 | 404
   /** The source files of the chunks it shows (its routes', the landing's), whose stylesheets the page needs. */
   routeFiles: string[]
+  /** The built document it goes into: the landing's own at / (decision 103), the SPA's elsewhere. */
+  template: 'index.html' | 'landing.html'
 }
 
 /** The landing's own chunk (src/routes/-landing/landing-chunk.ts loads it). */
@@ -49,21 +53,41 @@ function appAt(path: string, fetchApi: typeof fetch) {
  * root element; `fetchApi` answers the API calls the routes make while loading.
  */
 export async function prerender(path: string, fetchApi: typeof fetch): Promise<PrerenderedPage> {
+  if (path === '/') return prerenderLanding(fetchApi)
   const { router, auth } = appAt(path, fetchApi)
   try {
     await router.load()
-    // The landing comes in a chunk of its own: rendered under the splash once it is there.
-    if (path === '/') await loadLanding()
-    const html = renderToString(<RouterProvider router={router} />)
-    // A view that fails on the server is left to the browser inside its Suspense boundary
-    // (React's '<!--$!-->' marker): a prerendered page must not hide that.
-    if (html.includes('<!--$!-->')) throw new Error(`${path} did not render on the server: ${html}`)
+    const html = checked(path, renderToString(<RouterProvider router={router} />))
     const routeFiles = router.state.matches.map((match) => routeFileOf(match.routeId))
-    if (path === '/') routeFiles.push(LANDING_FILE)
-    return { html, status: isAppPath(path) ? 200 : 404, routeFiles }
+    return { html, status: isAppPath(path) ? 200 : 404, routeFiles, template: 'index.html' }
   } finally {
     auth.stop()
   }
+}
+
+/** / is the landing's own document (src/landing-main.tsx), rendered once its chunk is here. */
+async function prerenderLanding(fetchApi: typeof fetch): Promise<PrerenderedPage> {
+  const services = createAppServices(
+    {
+      storage: new MemoryStorage(),
+      storageEvents: noStorageEvents,
+      fetch: fetchApi,
+      baseUrl: 'http://prerender.invalid',
+    },
+    { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
+  )
+  await loadLanding()
+  const html = checked('/', renderToString(<LandingDocument services={services} />))
+  return { html, status: 200, routeFiles: [LANDING_FILE], template: 'landing.html' }
+}
+
+/**
+ * A view that fails on the server is left to the browser inside its Suspense boundary (React's
+ * '<!--$!-->' marker): a prerendered page must not hide that.
+ */
+function checked(path: string, html: string): string {
+  if (html.includes('<!--$!-->')) throw new Error(`${path} did not render on the server: ${html}`)
+  return html
 }
 
 /** True when the SPA has a route for this path (otherwise the server answers 'Page not found'). */

@@ -1,8 +1,9 @@
 /**
  * The public pages as HTML (decision 101): the build's server renderer (src/prerender-entry.tsx,
  * bundled by Vite beside dist/) renders them once, when the server starts, with the site settings
- * this server answers in GET /api/config; each is then the built index.html with the page inside
- * its root element, so it paints before any JavaScript has run and the SPA hydrates it.
+ * this server answers in GET /api/config; each is then its built document (index.html, or
+ * landing.html at /, decision 103) with the page inside its root element, so it paints before any
+ * JavaScript has run and the SPA (or at /, the landing's own script) hydrates it.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -21,7 +22,12 @@ interface Prerenderer {
   prerender(
     path: string,
     fetchApi: typeof fetch,
-  ): Promise<{ html: string; status: 200 | 404; routeFiles: string[] }>
+  ): Promise<{
+    html: string
+    status: 200 | 404
+    routeFiles: string[]
+    template: 'index.html' | 'landing.html'
+  }>
   isAppPath(pathname: string): boolean
 }
 
@@ -58,10 +64,11 @@ function routeStylesheets(manifest: Record<string, ManifestChunk>, routeFiles: s
   const css = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]
-    if (seen.has(key) || !chunk || key === 'index.html') return
+    if (seen.has(key) || !chunk || key.endsWith('.html')) return
     seen.add(key)
-    chunk.css?.forEach((file) => css.add(file))
+    // What a chunk imports comes first, as the browser would load it: the chunk's own rules win.
     chunk.imports?.forEach(visit)
+    chunk.css?.forEach((file) => css.add(file))
   }
   for (const [key, chunk] of Object.entries(manifest))
     if (wanted.has((chunk.src ?? key).split('?')[0] ?? '')) visit(key)
@@ -85,8 +92,6 @@ export async function renderPublicPages(
 ): Promise<PrerenderedPages | null> {
   const entry = join(prerendererDir(distDir), 'prerender-entry.js')
   if (!existsSync(entry)) return null
-  const template = readFileSync(join(distDir, 'index.html'), 'utf8')
-  if (!template.includes(ROOT)) throw new Error(`${distDir}/index.html has no empty ${ROOT}`)
   const renderer = (await import(pathToFileURL(entry).href)) as Prerenderer
   // The routes ask for the site settings while they load; nothing else is theirs to call here.
   const fetchApi: typeof fetch = (input) => {
@@ -95,21 +100,36 @@ export async function renderPublicPages(
     return Promise.reject(new Error(`a prerendered page called ${url.pathname}`))
   }
   const manifest = readManifest(distDir)
-  // The entry's stylesheets, linked by index.html: inlined with the routes' ones below.
-  const entryLinks = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)]
-  const shell = entryLinks.reduce((html, [link]) => html.replace(link, ''), template)
-  const entryCss = entryLinks.map(([, file]) => file ?? '')
-  const documentOf = ({ html, routeFiles }: { html: string; routeFiles: string[] }) => {
+  const shells = new Map<string, { shell: string; entryCss: string[] }>()
+  // A built document (index.html, or the landing's own, decision 103) without its stylesheet links:
+  // the entry's stylesheets are inlined with the routes' ones below.
+  const shellOf = (template: string) => {
+    const known = shells.get(template)
+    if (known) return known
+    const html = readFileSync(join(distDir, template), 'utf8')
+    if (!html.includes(ROOT)) throw new Error(`${distDir}/${template} has no empty ${ROOT}`)
+    const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)]
+    const parts = {
+      shell: links.reduce((text, [link]) => text.replace(link, ''), html),
+      entryCss: links.map(([, file]) => file ?? ''),
+    }
+    shells.set(template, parts)
+    return parts
+  }
+  const documentOf = (page: { html: string; routeFiles: string[]; template: string }) => {
+    const { shell, entryCss } = shellOf(page.template)
     // Inline, not linked: a stylesheet request would hold the first paint for a round trip
     // (decision 101). The pages' CSS is a few KiB, and the CSP allows exactly this text.
-    const css = [...entryCss, ...routeStylesheets(manifest, routeFiles)]
+    // Once each, in cascade order: a shared chunk's stylesheet (the entry's, say) read again after
+    // a route's would override the route's rules.
+    const css = [...new Set([...entryCss, ...routeStylesheets(manifest, page.routeFiles)])]
       .map((file) => readFileSync(join(distDir, file), 'utf8').trim())
       .join('\n')
     if (css.includes('</')) throw new Error('a stylesheet holds "</": it cannot be inlined')
     return {
       html: shell
         .replace('</head>', `<style>${css}</style></head>`)
-        .replace(ROOT, `<div id="root">${html}</div>`),
+        .replace(ROOT, `<div id="root">${page.html}</div>`),
       styleHash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
     }
   }

@@ -127,6 +127,17 @@ describe('prerendered public pages', () => {
     expect(await landingText(page)).toEqual(await landingText(before))
     const landingBoxes = '.landing-header *, .landing main *'
     expect(await layout(page, landingBoxes)).toEqual(await layout(before, landingBoxes))
+    // / is the landing's own document (decision 103): the router and the customer area's code
+    // stay off it, the SPA's entry among them.
+    const spaEntry = /src="(\/assets\/index-[\w-]+\.js)"/.exec(
+      await (await fetch(url + '/app/login')).text(),
+    )?.[1]
+    expect(spaEntry).toBeDefined()
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    )
+    expect(scripts.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0)
+    expect(scripts).not.toContain(spaEntry)
     await noScripts.close()
     // React reports a hydration mismatch as an uncaught error (#418) and re-renders the page; a
     // CSP that refused the inline stylesheet would say so in the console.

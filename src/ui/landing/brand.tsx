@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { LandingLink } from './landing-link'
 
 /**
  * The product's mark and name on the landing page; it leads to the top of the page (/). The mark
@@ -6,11 +6,11 @@ import { Link } from '@tanstack/react-router'
  */
 export function Brand() {
   return (
-    <Link to="/" className="logo logo-light" aria-label="Vistula Exchange — home">
+    <LandingLink to="/" className="logo logo-light" aria-label="Vistula Exchange — home">
       <span className="logo-mark brand-mark" aria-hidden="true" />
       <span className="logo-name">
         Vistula <span className="logo-name-light">Exchange</span>
       </span>
-    </Link>
+    </LandingLink>
   )
 }

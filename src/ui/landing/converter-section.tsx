@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { LandingLink } from './landing-link'
 import { ConverterWidget, type ConverterWidgetProps } from './converter-widget'
 import { CONVERTER_SECTION } from './sections-content'
 
@@ -16,9 +16,9 @@ export function ConverterSection(props: ConverterWidgetProps) {
             {CONVERTER_SECTION.heading}
           </h2>
           <p className="section-lead">{CONVERTER_SECTION.text}</p>
-          <Link to="/app" className="button button-primary button-large">
+          <LandingLink to="/app" className="button button-primary button-large">
             {CONVERTER_SECTION.quickExchange}
-          </Link>
+          </LandingLink>
         </div>
         <ConverterWidget {...props} />
       </div>

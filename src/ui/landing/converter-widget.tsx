@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { LandingLink } from './landing-link'
 import { useId } from 'react'
 import { CURRENCY_GROUPS, isCurrency, type Currency } from '../../../domain/currencies'
 import {
@@ -35,9 +35,9 @@ export function ConverterWidget(props: ConverterWidgetProps) {
       {props.showNotice ? (
         <p className="converter-notice">
           {LARGE_AMOUNT_NOTICE}{' '}
-          <Link to="/app" className="text-link">
+          <LandingLink to="/app" className="text-link">
             {LARGE_AMOUNT_LINK}
-          </Link>
+          </LandingLink>
         </p>
       ) : null}
       <p className="converter-disclaimer">{CONVERTER_DISCLAIMER}</p>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { LandingLink } from './landing-link'
 import { FloatingImages } from './floating-images'
 import { HERO } from './landing-content'
 import { RotatingWord } from './rotating-word'
@@ -27,9 +27,9 @@ export function Hero({ word, shownLetters, signedIn, onBookMeeting }: HeroProps)
         </h1>
         <p className="hero-subheading">{HERO.subheading}</p>
         <div className="hero-actions">
-          <Link to="/app" className="button button-gold button-large">
+          <LandingLink to="/app" className="button button-gold button-large">
             {HERO.getStarted}
-          </Link>
+          </LandingLink>
           <button
             type="button"
             className="button button-outline-light button-large"
@@ -39,9 +39,9 @@ export function Hero({ word, shownLetters, signedIn, onBookMeeting }: HeroProps)
           </button>
         </div>
         {signedIn ? (
-          <Link to="/app" className="promo-note promo-note-link">
+          <LandingLink to="/app" className="promo-note promo-note-link">
             {HERO.promoSignedIn}
-          </Link>
+          </LandingLink>
         ) : (
           <p className="promo-note">{HERO.promoSignedOut}</p>
         )}

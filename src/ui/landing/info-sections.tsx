@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { LandingLink } from './landing-link'
 import { AIM_BANNER, ENTERPRISE, FINAL_CTA, INDIVIDUAL, TEAM, WHY_US } from './sections-content'
 
 /**
@@ -15,9 +15,9 @@ export function AimBanner() {
           </h2>
           <p className="aim-text">{AIM_BANNER.text}</p>
         </div>
-        <Link to="/app/register" className="button button-gold button-large">
+        <LandingLink to="/app/register" className="button button-gold button-large">
           {AIM_BANNER.action}
-        </Link>
+        </LandingLink>
       </div>
     </section>
   )
@@ -65,9 +65,9 @@ export function EnterpriseSolutions() {
             {ENTERPRISE.heading}
           </h2>
           <p className="section-lead">{ENTERPRISE.text}</p>
-          <Link to="/app/register" className="button button-primary button-large">
+          <LandingLink to="/app/register" className="button button-primary button-large">
             {ENTERPRISE.action}
-          </Link>
+          </LandingLink>
         </div>
         <ol className="step-list">
           {ENTERPRISE.steps.map((step, i) => (
@@ -102,9 +102,9 @@ export function IndividualSolutions() {
               <li key={point}>{point}</li>
             ))}
           </ul>
-          <Link to="/app/register" className="button button-primary button-large">
+          <LandingLink to="/app/register" className="button button-primary button-large">
             {INDIVIDUAL.action}
-          </Link>
+          </LandingLink>
         </div>
         <ul className="fact-grid">
           {INDIVIDUAL.facts.map((fact) => (
@@ -156,9 +156,9 @@ export function FinalCallToAction() {
           {FINAL_CTA.heading}
         </h2>
         <p className="aim-text">{FINAL_CTA.text}</p>
-        <Link to="/app/register" className="button button-gold button-large">
+        <LandingLink to="/app/register" className="button button-gold button-large">
           {FINAL_CTA.action}
-        </Link>
+        </LandingLink>
       </div>
     </section>
   )

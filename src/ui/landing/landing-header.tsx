@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { LandingLink } from './landing-link'
 import { Brand } from './brand'
 import { HEADER } from './landing-content'
 
@@ -25,17 +25,17 @@ export function LandingHeader({ profileLoaded, onBookCall }: LandingHeaderProps)
             {HEADER.bookCall}
           </button>
           {profileLoaded ? (
-            <Link to="/app" className="button button-gold">
+            <LandingLink to="/app" className="button button-gold">
               {HEADER.dashboard}
-            </Link>
+            </LandingLink>
           ) : (
             <>
-              <Link to="/app" className="button button-ghost-light">
+              <LandingLink to="/app" className="button button-ghost-light">
                 {HEADER.logIn}
-              </Link>
-              <Link to="/app/register" className="button button-gold">
+              </LandingLink>
+              <LandingLink to="/app/register" className="button button-gold">
                 {HEADER.signUp}
-              </Link>
+              </LandingLink>
             </>
           )}
         </nav>

@@ -1,0 +1,37 @@
+/**
+ * The landing's own document (decision 103): what a visitor who opens / gets, rendered without the
+ * router, so the page carries React, XState and the landing, and its links load the pages they
+ * lead to (the public ones are prerendered, decision 101). The SPA still renders the same view as
+ * its / route for navigations inside the app.
+ */
+import { useEffect } from 'react'
+import type { AppServices } from './app-services'
+import { LandingView } from './routes/-landing/landing-view'
+import { PageErrorBoundary } from './ui/page-error-boundary'
+
+/** Where the auth actor sends a visitor of the landing's document: a page load. */
+export const landingNavigation = (location: { assign(href: string): void }) => ({
+  goToHome: () => {
+    location.assign('/app')
+  },
+  goToLogin: () => {
+    location.assign('/app/login')
+  },
+  reloadPage: () => {
+    location.assign('/app/login')
+  },
+})
+
+export function LandingDocument({ services }: { services: AppServices }) {
+  const { splash, auth, api, inspect } = services
+  // The splash's 750 ms count from the first paint (docs/product/limits.md#landing-splash); the
+  // actor lives as long as the page, so a remount (StrictMode) starts nothing again.
+  useEffect(() => {
+    splash.start()
+  }, [splash])
+  return (
+    <PageErrorBoundary>
+      <LandingView splash={splash} auth={auth} api={api} inspect={inspect} />
+    </PageErrorBoundary>
+  )
+}

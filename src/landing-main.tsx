@@ -1,0 +1,52 @@
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createAppServices } from './app-services'
+import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
+import { LandingDocument, landingNavigation } from './landing-document'
+import { SPLASH_MS } from './machines/splash/splash.machine'
+import { loadLanding } from './routes/-landing/landing-chunk'
+import './ui/global.css'
+
+const rootElement = document.getElementById('root')
+// A missing root element is a technical error, not something to paper over
+// (docs/product/errors.md#application-errors).
+if (!rootElement) throw new Error('The page has no #root element to render the landing into')
+
+// The prerendered splash (decision 101) is on screen since the page began to load.
+const prerendered = rootElement.hasChildNodes()
+const services = createAppServices(
+  {
+    storage: window.localStorage,
+    storageEvents: window,
+    // Every actor reports its state, so a flow viewer (/flows) open in any tab can show it live.
+    inspect: inspectFlows,
+    // Its 750 ms count from then, not from when this script ran
+    // (docs/product/limits.md#landing-splash).
+    ...(prerendered
+      ? { delays: { splash: () => Math.max(0, SPLASH_MS - performance.now()) } }
+      : {}),
+  },
+  landingNavigation(window.location),
+)
+services.auth.start()
+listenForFlowViewers()
+
+const page = (
+  <StrictMode>
+    <LandingDocument services={services} />
+  </StrictMode>
+)
+if (prerendered) {
+  // Hydrated once the landing's chunk is here, so React renders what the server rendered.
+  document.documentElement.dataset.prerendered = ''
+  void loadLanding().then(
+    () => hydrateRoot(rootElement, page),
+    // The chunk could not load: the page renders afresh, and shows the application error page.
+    () => {
+      rootElement.replaceChildren()
+      createRoot(rootElement).render(page)
+    },
+  )
+} else {
+  createRoot(rootElement).render(page)
+}
