@@ -14,6 +14,7 @@ import {
   UnknownAccount,
 } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { profileOfRow, type Profile } from '../users/profile-service.ts'
 import {
   factorChangedMessage,
   newSignInMessage,
@@ -279,16 +280,28 @@ export function createSessions(deps: SessionDeps) {
     queueSecurityNotice,
 
     /**
-     * The bearer check: one primary-key lookup. The session must be the token's customer's, not
-     * ended and not expired; an account that is gone took its sessions with it.
+     * The bearer check: one primary-key join. The session must be the token's customer's, not
+     * ended and not expired; an account that is gone took its sessions with it. It brings the
+     * caller's profile along (null when the session is not live), which is all GET
+     * /api/users/profile answers: that operation needs no second round trip (issue 16).
      */
-    async isLive(userId: string, sessionId: string): Promise<boolean> {
-      const [session] = await db.query<{ user_id: string; live: boolean }>(
-        `SELECT user_id, revoked_at IS NULL AND expires_at > $2 AS live
-         FROM refresh_families WHERE id = $1`,
+    async liveCaller(userId: string, sessionId: string): Promise<Profile | null> {
+      const [row] = await db.query<{
+        user_id: string
+        live: boolean
+        first_name: string
+        last_name: string
+        email: string
+        phone: string
+        country: string
+      }>(
+        `SELECT f.user_id, f.revoked_at IS NULL AND f.expires_at > $2 AS live,
+                u.first_name, u.last_name, u.email, u.phone, u.country
+         FROM refresh_families f JOIN users u ON u.id = f.user_id WHERE f.id = $1`,
         [sessionId, now()],
       )
-      return session?.user_id === userId && session.live
+      if (row?.user_id !== userId || !row.live) return null
+      return profileOfRow(row)
     },
 
     /** The customer's live sessions, most recently used first; `current` marks the caller's. */

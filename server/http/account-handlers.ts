@@ -28,8 +28,10 @@ export function accountHandlers(accounts: AccountService, profiles: ProfileServi
       await accounts.setNewPassword(body)
       return { status: 200, body: { status: 'password-changed' } }
     },
-    async getProfile({ userId }) {
-      return { status: 200, body: await profiles.get(requireUser(userId)) }
+    // The security handler read the profile with the session, in the same query (decision 104).
+    getProfile({ callerProfile }) {
+      if (!callerProfile) throw new Error('bearer operation reached without the caller profile')
+      return Promise.resolve({ status: 200, body: callerProfile })
     },
     async updateProfile({ userId, body }) {
       return { status: 200, body: await profiles.update(requireUser(userId), body) }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { operations } from '../../openapi/main.gen.ts'
+import type { Profile } from '../users/profile-service.ts'
 
 /** Operation ids of openapi/main.yaml. */
 export type OperationId = keyof operations
@@ -32,6 +33,8 @@ export interface HandlerContext<K extends OperationId> {
   userId: string | undefined
   /** The session of the caller's access token (its `sid`), set with `userId`. */
   sessionId: string | undefined
+  /** The signed-in customer's profile, read by the security handler with the session. */
+  callerProfile: Profile | undefined
   ip: string
   request: FastifyRequest
 }
@@ -44,6 +47,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     userId?: string
     sessionId?: string
+    callerProfile?: Profile
   }
 }
 
@@ -62,6 +66,7 @@ export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
       params: (request.params ?? {}) as RequestParams<K>,
       userId: request.userId,
       sessionId: request.sessionId,
+      callerProfile: request.callerProfile,
       ip: request.ip,
       request,
     })

@@ -11,6 +11,23 @@ export interface Profile {
 
 export type ProfileUpdate = Omit<Profile, 'email'>
 
+/** A row of `users` as the contract's Profile. */
+export function profileOfRow(row: {
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  country: string
+}): Profile {
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+  }
+}
+
 /**
  * The contract's ProfileUpdate has checked every rule (the phone's 5 digits are in its pattern);
  * what is stored is normalised as the schema's descriptions say: trimmed, a phone's runs of
@@ -35,13 +52,7 @@ export function createProfileService(db: Database, now: () => Date) {
       country: string
     }>('SELECT first_name, last_name, email, phone, country FROM users WHERE id = $1', [userId])
     if (!row) throw new UnknownAccount()
-    return {
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      phone: row.phone,
-      country: row.country,
-    }
+    return profileOfRow(row)
   }
 
   return {
