@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 /**
- * One runner, four projects: machines (domain/ rules and machines, pure, node), ui (jsdom + Testing Library),
- * server (real PGlite and PostgreSQL over HTTP) and e2e (Chromium against the real server).
+ * One runner, five projects: machines (domain/ rules and machines, pure, node), ui (jsdom + Testing Library),
+ * server (real PGlite and PostgreSQL over HTTP), e2e (Chromium against the real server) and browser
+ * (the path tests' third level: the machines' paths through the real app in Chromium).
  */
 export default defineConfig({
   test: {
@@ -48,6 +49,18 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One browser and one server at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          // One server and one Chromium per file, one file at a time (2 cores).
           fileParallelism: false,
         },
       },

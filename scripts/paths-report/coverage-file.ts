@@ -23,8 +23,8 @@ function levelReport(chart: Chart, runs: PathRun[]): LevelReport {
 }
 
 /**
- * One entry per machine of the app, each with both levels; a level no suite ran has no paths and
- * every count at 0. Several suites of one machine and level (one per configuration) add up.
+ * One entry per machine of the app, each with every level; a level no suite ran has no paths and
+ * every count at 0 (so the browser level of a machine without one, see browserLevelMachines). Several suites of one machine and level (one per configuration) add up.
  */
 export function coverageFile(
   charts: Chart[],
@@ -43,6 +43,7 @@ export function coverageFile(
         levels: {
           machine: levelReport(chart, runsAt('machine')),
           ui: levelReport(chart, runsAt('ui')),
+          browser: levelReport(chart, runsAt('browser')),
         },
       }
     }),

@@ -7,6 +7,7 @@
 import {
   coverageBuckets,
   coverageLevels,
+  hasLevel,
   type CoverageFile,
   type CoverageLevel,
   type LevelReport,
@@ -18,11 +19,13 @@ import { drawChart, escapeHtml as esc } from './svg.ts'
 const levelTitles: Record<CoverageLevel, string> = {
   machine: 'Machine level',
   ui: 'UI level',
+  browser: 'Browser level',
 }
 
 const levelHints: Record<CoverageLevel, string> = {
   machine: 'the machine alone, its actors replaced by fakes the test controls',
   ui: 'the real app in a browser-like page, a fake API behind it',
+  browser: "the real app in Chromium against the real server and the providers' sandboxes",
 }
 
 const colours: Record<(typeof coverageBuckets)[number]['className'], [string, string]> = {
@@ -168,9 +171,14 @@ function pathList(report: LevelReport): string {
 }
 
 function machineSection(machine: MachineCoverage, chart: Chart | undefined): string {
-  const reports = coverageLevels.map((level) => machine.levels[level])
-  const draw = chart ? drawChart(chart, reports) : undefined
-  const levels = coverageLevels.map((level) => {
+  const own = coverageLevels.filter((level) => hasLevel(machine.id, level))
+  const draw = chart
+    ? drawChart(
+        chart,
+        own.map((level) => machine.levels[level]),
+      )
+    : undefined
+  const levels = own.map((level) => {
     const report = machine.levels[level]
     const title = `${machine.id}: ${levelTitles[level]}`
     return [
@@ -194,10 +202,12 @@ function machineSection(machine: MachineCoverage, chart: Chart | undefined): str
 }
 
 function contents(file: CoverageFile): string {
-  const cell = (report: LevelReport) => `<td>${tallyInWords(report)}</td>`
+  // A machine without a level (most have no browser level) reads '—' there, as in test:paths.
+  const cell = (m: MachineCoverage, l: CoverageLevel) =>
+    `<td>${hasLevel(m.id, l) ? tallyInWords(m.levels[l]) : '—'}</td>`
   const rows = file.machines.map(
     (m) =>
-      `<tr><th scope="row"><a href="#${esc(m.id)}">${esc(m.id)}</a></th>${coverageLevels.map((l) => cell(m.levels[l])).join('')}</tr>`,
+      `<tr><th scope="row"><a href="#${esc(m.id)}">${esc(m.id)}</a></th>${coverageLevels.map((l) => cell(m, l)).join('')}</tr>`,
   )
   return [
     '<nav aria-label="Machines"><table class="toc">',
@@ -223,7 +233,7 @@ export function reportHtml(file: CoverageFile, charts: Chart[]): string {
     '</head><body>',
     markers(),
     '<header id="top"><h1>Path coverage</h1>',
-    `<p>Written by <code>npm run test:paths</code> at <time datetime="${esc(file.generatedAt)}">${esc(file.generatedAt)}</time>. Each machine's generated paths run at two levels; each state and transition is coloured by how many of a level's paths walked it, as measured from the real actor's events. Hover a state or an arrow for its count.</p>`,
+    `<p>Written by <code>npm run test:paths</code> at <time datetime="${esc(file.generatedAt)}">${esc(file.generatedAt)}</time>. Each machine's generated paths run on the machine, through the UI and, for the flows a customer crosses end to end, in Chromium against the real server; each state and transition is coloured by how many of a level's paths walked it, as measured from the real actor's events. Hover a state or an arrow for its count.</p>`,
     legend(),
     banner,
     contents(file),

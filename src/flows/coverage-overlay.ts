@@ -6,6 +6,7 @@
 import {
   coverageClass,
   coverageLevels,
+  hasLevel,
   type CoverageClass,
   type CoverageFile,
   type CoverageLevel,
@@ -27,9 +28,16 @@ function isMachineCoverage(value: unknown): value is MachineCoverage {
     typeof value.id === 'string' &&
     Array.isArray(value.states) &&
     isRecord(value.levels) &&
-    coverageLevels.every((level) => isLevel((value.levels as Record<string, unknown>)[level]))
+    coverageLevels.every(
+      (level) =>
+        // Reports written before the browser level have none.
+        (level === 'browser' && !('browser' in (value.levels as object))) ||
+        isLevel((value.levels as Record<string, unknown>)[level]),
+    )
   )
 }
+
+const noPaths = () => ({ paths: [], stateCounts: {}, transitionCounts: {} })
 
 /** The report in a file's text; throws with what is wrong when it is not one. */
 export function readCoverageFile(text: string): CoverageFile {
@@ -43,7 +51,11 @@ export function readCoverageFile(text: string): CoverageFile {
     throw new Error('The file is not a coverage report: no generatedAt or machines.')
   const bad = data.machines.findIndex((m) => !isMachineCoverage(m))
   if (bad >= 0) throw new Error(`Machine ${String(bad + 1)} of the report has no states or levels.`)
-  return data as unknown as CoverageFile
+  const file = data as unknown as CoverageFile
+  for (const machine of file.machines)
+    if (!('browser' in machine.levels))
+      (machine.levels as Record<string, unknown>).browser = noPaths()
+  return file
 }
 
 export interface StateCoverage {
@@ -56,6 +68,8 @@ export interface StateCoverage {
 
 export interface MachineCoverageView {
   generatedAt: string
+  /** The levels the machine's paths run at (most machines have no browser level). */
+  levels: CoverageLevel[]
   states: StateCoverage[]
   /** Paths that failed, per level. */
   failed: Record<CoverageLevel, PathResult[]>
@@ -79,6 +93,7 @@ export function machineCoverage(
     Object.fromEntries(coverageLevels.map((level) => [level, f(level)])) as Record<CoverageLevel, T>
   return {
     generatedAt: file.generatedAt,
+    levels: coverageLevels.filter((level) => hasLevel(machineId, level)),
     states: stateKeys.map((state) => ({
       state,
       nodeId: diagramNodeId(state.split('.')),

@@ -4,9 +4,24 @@
  * how many paths walked each state and transition.
  */
 
-/** The two levels a machine's paths run at: on the machine alone, and through the real UI. */
-export const coverageLevels = ['machine', 'ui'] as const
+/**
+ * The levels a machine's paths run at: on the machine alone, through the real UI (jsdom, a fake
+ * API), and in Chromium through the real app against the real server and sandboxes.
+ */
+export const coverageLevels = ['machine', 'ui', 'browser'] as const
 export type CoverageLevel = (typeof coverageLevels)[number]
+
+/**
+ * The machines whose paths also run in Chromium (tests/browser/): the flows a customer crosses end
+ * to end (issue 18), each added here once its browser path test reaches 100%. The others have no
+ * browser level: the report shows '—' there and test:paths does not require it.
+ */
+export const browserLevelMachines: readonly string[] = ['consent']
+
+/** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
+export function hasLevel(machineId: string, level: CoverageLevel): boolean {
+  return level !== 'browser' || browserLevelMachines.includes(machineId)
+}
 
 export interface FailedStep {
   /** The step's position in the path; 0 is the start (`xstate.init`). */

@@ -5,13 +5,10 @@
  */
 /* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access -- XState's Any* machine and graph types are built on `any` */
 import { TestModel } from 'xstate/graph'
-import type {
-  AnyEventObject,
-  AnyStateMachine,
-  AnyTransitionDefinition,
-  AnyStateNode,
-  SnapshotFrom,
-} from 'xstate'
+import type { AnyEventObject, AnyStateMachine, AnyStateNode, SnapshotFrom } from 'xstate'
+import { transitionKey } from './transition-key'
+
+export { transitionKey }
 
 export type Snap<M extends AnyStateMachine> = SnapshotFrom<M>
 /**
@@ -73,17 +70,6 @@ export function stateKeysOf(machine: AnyStateMachine): string[] {
     if (node.path.length > 0) keys.push(node.path.join('.'))
   })
   return keys
-}
-
-/**
- * A transition's identity that survives `machine.provide()` (which copies the state nodes): its
- * source state, its event and its position among that event's candidates.
- */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const source = t.source.path.join('.')
-  if (t.eventType === '') return `${source}|always|${String(t.source.always?.indexOf(t) ?? 0)}`
-  const list = t.source.transitions.get(t.eventType) ?? []
-  return `${source}|${t.eventType}|${String(list.indexOf(t))}`
 }
 
 export function transitionsOf(machine: AnyStateMachine): Map<string, string> {

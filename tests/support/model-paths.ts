@@ -44,6 +44,11 @@ export class CoverageRecorder {
     this.whole?.addTransition(key)
   }
 
+  /** Transitions a system reports by key (the browser's live inspector computes them there). */
+  recordTransitions(keys: Iterable<string>): void {
+    for (const key of keys) this.addTransition(key)
+  }
+
   observe(snapshot: { matches?: (v: never) => boolean }): void {
     if (typeof snapshot.matches === 'function')
       for (const key of matchingKeys(this.stateKeys, snapshot as never)) this.addState(key)
@@ -105,8 +110,15 @@ export function formatCoverage(r: CoverageReport): string {
 }
 
 export interface PathRunner<M extends AnyStateMachine, Ctx> {
-  /** Builds a fresh system under test for one path; pass `inspect` to the actor it creates. */
-  setup(inspect: (event: InspectionEvent) => void): Promise<Ctx> | Ctx
+  /**
+   * Builds a fresh system under test for one path; pass `inspect` to the actor it creates. A
+   * system that cannot hand over its inspection events (a browser) reports to `run.recorder`, and
+   * may arrange what exists before it starts (a stored cookie) from `run.path`.
+   */
+  setup(
+    inspect: (event: InspectionEvent) => void,
+    run?: { path: ModelPath<M>; recorder: CoverageRecorder },
+  ): Promise<Ctx> | Ctx
   /** Makes the event happen: send it to the actor, or do what a user does in the UI. */
   event(ctx: Ctx, event: Ev<M>): Promise<void> | void
   /** The actor's current snapshot, compared with the path's expected state after each step. */
@@ -138,7 +150,7 @@ export async function runPath<M extends AnyStateMachine, Ctx>(
   recorder: CoverageRecorder,
   progress: PathProgress = { step: 0 },
 ): Promise<void> {
-  const ctx = await runner.setup(recorder.inspect)
+  const ctx = await runner.setup(recorder.inspect, { path, recorder })
   try {
     for (const [index, step] of path.steps.entries()) {
       progress.step = index

@@ -130,6 +130,7 @@ const report: CoverageFile = {
           stateCounts: { requesting: 1, counting: 0, expired: 0 },
           transitionCounts: {},
         },
+        browser: { paths: [], stateCounts: {}, transitionCounts: {} },
       },
     },
   ],

@@ -1,10 +1,5 @@
 import type { MachineCoverageView } from '../../flows/coverage-overlay'
-import {
-  coverageBuckets,
-  coverageClass,
-  coverageLevels,
-  type CoverageLevel,
-} from '../../flows/coverage-report'
+import { coverageBuckets, coverageClass, type CoverageLevel } from '../../flows/coverage-report'
 
 export interface CoveragePanelProps {
   machineId: string
@@ -20,6 +15,7 @@ export interface CoveragePanelProps {
 const levelNames: Record<CoverageLevel, string> = {
   machine: 'Machine paths',
   ui: 'UI paths',
+  browser: 'Browser paths',
 }
 
 /**
@@ -80,7 +76,7 @@ function CoverageTable(props: CoveragePanelProps & { coverage: MachineCoverageVi
     <>
       <fieldset className="flow-coverage-levels">
         <legend>Colour the diagram by</legend>
-        {coverageLevels.map((level) => (
+        {coverage.levels.map((level) => (
           <label key={level}>
             <input
               type="radio"
@@ -106,7 +102,7 @@ function CoverageTable(props: CoveragePanelProps & { coverage: MachineCoverageVi
         <thead>
           <tr>
             <th scope="col">state</th>
-            {coverageLevels.map((level) => (
+            {coverage.levels.map((level) => (
               <th key={level} scope="col">
                 {levelNames[level]}
               </th>
@@ -119,7 +115,7 @@ function CoverageTable(props: CoveragePanelProps & { coverage: MachineCoverageVi
               <th scope="row">
                 <code>{state}</code>
               </th>
-              {coverageLevels.map((level) => {
+              {coverage.levels.map((level) => {
                 const count = counts[level]
                 return (
                   <td key={level} className={count === null ? '' : coverageClass(count)}>
@@ -131,7 +127,7 @@ function CoverageTable(props: CoveragePanelProps & { coverage: MachineCoverageVi
           ))}
         </tbody>
       </table>
-      {coverageLevels.map((level) =>
+      {coverage.levels.map((level) =>
         coverage.failed[level].length === 0 ? null : (
           <section key={level} aria-label={`Failed ${levelNames[level]}`}>
             <h4>
