@@ -18,6 +18,9 @@
  *   beside the one-node figures. On a machine with few cores the two nodes, the database and the
  *   load generator share them, so the ratio two/one shows what coordinating through shared
  *   PostgreSQL state costs, not the speed-up more machines would give. No goal is attached.
+ *
+ * BENCH_CPU_PROF=<dir> runs the first API node under `node --cpu-prof`, its profile written to
+ * <dir> when it stops (open it in Chrome's DevTools, or read its self times).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -66,8 +69,10 @@ const median = (values: number[]) => {
 async function startChild(
   script: string,
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const args = [...nodeArgs, '--import', 'tsx', '--input-type=module', '-e', script]
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -198,7 +203,12 @@ async function main(): Promise<void> {
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     }
-    const server = await startChild(serverScript, { ...nodeEnv, PORT: String(apiPort) })
+    const cpuProfileDir = process.env.BENCH_CPU_PROF
+    const server = await startChild(
+      serverScript,
+      { ...nodeEnv, PORT: String(apiPort) },
+      cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
+    )
     children.push(server.child)
     const helloPort = await freePort()
     const hello = await startChild(
