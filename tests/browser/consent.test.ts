@@ -11,6 +11,7 @@ import {
 } from '../machines/consent-model'
 import { deferred, type Deferred } from '../support/deferred'
 import {
+  coveringPaths,
   createPathModel,
   plainEventsOf,
   runAllPaths,
@@ -18,6 +19,7 @@ import {
 } from '../support/model-paths'
 import {
   browserRunner,
+  eventually,
   openFlowPage,
   pauseClock,
   within,
@@ -47,13 +49,16 @@ describe('cookie banner in Chromium (docs/product/screens.md#cookie-banner, docs
     await level?.close()
   })
 
-  const pm = createPathModel(consentMachine, {
-    events: [
-      ...consentEvents,
-      ...plainEventsOf(consentMachine).filter((e) => e.type === CONSENT_DELAY_EVENT),
-    ],
-    serializeEvent: describeConsentEvent,
-  })
+  // Each path is a page load: the fewest paths that still walk every state and transition.
+  const pm = coveringPaths(
+    createPathModel(consentMachine, {
+      events: [
+        ...consentEvents,
+        ...plainEventsOf(consentMachine).filter((e) => e.type === CONSENT_DELAY_EVENT),
+      ],
+      serializeEvent: describeConsentEvent,
+    }),
+  )
 
   /** The dataLayer's consent commands and events, as `gtag` and GTM left them. */
   const dataLayer = (ctx: Ctx) =>
@@ -157,7 +162,7 @@ describe('cookie banner in Chromium (docs/product/screens.md#cookie-banner, docs
         if (ctx.stored !== 'true') await nothingLoaded(ctx)
       },
       asking: async (ctx) => {
-        await expect.poll(() => banner(ctx).textContent()).toContain('optional analytics cookies')
+        await eventually(() => banner(ctx).textContent()).toContain('optional analytics cookies')
         expect(await ctx.flow.page.getByRole('button', { name: 'Enable All' }).isVisible()).toBe(
           true,
         )
@@ -171,7 +176,7 @@ describe('cookie banner in Chromium (docs/product/screens.md#cookie-banner, docs
         await nothingLoaded(ctx)
       },
       accepted: async (ctx) => {
-        await expect.poll(() => banner(ctx).count()).toBe(0)
+        await eventually(() => banner(ctx).count()).toBe(0)
         const stored = await cookie(ctx)
         expect(stored?.value).toBe('true')
         if (ctx.stored === null)
@@ -183,7 +188,7 @@ describe('cookie banner in Chromium (docs/product/screens.md#cookie-banner, docs
         expect(await dataLayer(ctx)).not.toContain('gtm.js')
       },
       'accepted.granting': async (ctx) => {
-        await expect.poll(() => dataLayer(ctx)).toContain('gtm.js')
+        await eventually(() => dataLayer(ctx)).toContain('gtm.js')
         expect(await commands(ctx, 'update')).toEqual([])
       },
       'accepted.granted': async (ctx) => {

@@ -220,6 +220,49 @@ export function pathInWords<M extends AnyStateMachine>(
   return `from ${start}: ${events.join(' → ') || '(start)'}`
 }
 
+/**
+ * What a path is expected to walk, read from the model alone: the states of its snapshots and the
+ * transitions each of its events selects in the state before it (eventless transitions are not
+ * predicted; the run measures them).
+ */
+export function expectedWalk<M extends AnyStateMachine>(
+  pm: PathModel<M>,
+  path: ModelPath<M>,
+): Set<string> {
+  const walked = new Set<string>()
+  path.steps.forEach((step, i) => {
+    for (const key of matchingKeys(pm.stateKeys, step.state)) walked.add(`state:${key}`)
+    const before = path.steps[i - 1]
+    if (!before) return
+    for (const t of pm.machine.getTransitionData(before.state as never, step.event as never))
+      walked.add(`transition:${transitionKey(t)}`)
+  })
+  return walked
+}
+
+/**
+ * A small set of the model's paths that together are expected to walk every state and transition
+ * its paths walk: greedily the path that adds the most not yet walked, the shorter on a tie. For a
+ * level where each path is expensive (a page load in Chromium); the run still measures coverage.
+ */
+export function coveringPaths<M extends AnyStateMachine>(pm: PathModel<M>): PathModel<M> {
+  const walks = pm.paths.map((path) => ({ path, walked: expectedWalk(pm, path) }))
+  const seen = new Set<string>()
+  const chosen: ModelPath<M>[] = []
+  const gain = (walked: Set<string>) => [...walked].filter((item) => !seen.has(item)).length
+  for (;;) {
+    const best = walks
+      .filter((w) => gain(w.walked) > 0)
+      .sort(
+        (a, b) => gain(b.walked) - gain(a.walked) || a.path.steps.length - b.path.steps.length,
+      )[0]
+    if (!best) break
+    chosen.push(best.path)
+    for (const item of best.walked) seen.add(item)
+  }
+  return { ...pm, paths: pm.paths.filter((p) => chosen.includes(p)) }
+}
+
 /** One path's run: what it walked and, when it failed, where. */
 export interface PathRun {
   name: string

@@ -6,6 +6,7 @@
  * and transitions it reports.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
 import type { LiveActor } from '../../../src/flows/live-inspector'
 import { startAppServer, type AppServer } from '../../e2e/support/app-server'
@@ -62,7 +63,11 @@ export interface FlowPage<M extends AnyStateMachine> {
   snapshot(): Snap<M>
   /** Resolves once an actor of the machine has reported its state. */
   actorStarted(): Promise<void>
-  follow(): void
+  /**
+   * Follows the actor's latest state from now on, and returns a wait for the macrostep the next
+   * event makes (every event an actor receives ends one, even one it ignores).
+   */
+  follow(): () => Promise<void>
   /** Every message of the machine's actors, in order (for assertions on what happened). */
   messages: LiveActor[]
 }
@@ -105,7 +110,16 @@ export async function openFlowPage<M extends AnyStateMachine>(
     messages,
     actorStarted: () => within(startedPromise, `the ${machine.id} actor's first state`),
     follow() {
+      const own = () => messages.filter((m) => m.actorId === current)
+      const before = following ? (own().at(-1)?.step ?? 0) : 0
       following = true
+      return () =>
+        within(
+          (async () => {
+            while ((own().at(-1)?.step ?? 0) <= before) await new Promise((r) => setTimeout(r, 5))
+          })(),
+          `a macrostep of ${machine.id} after the event`,
+        )
     },
     snapshot() {
       const own = messages.filter((m) => m.actorId === current)
@@ -117,6 +131,11 @@ export async function openFlowPage<M extends AnyStateMachine>(
       return snapshotOf(machine, actor)
     },
   }
+}
+
+/** What the page shows once it has caught up with its state (the screen renders after it). */
+export function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 5_000 })
 }
 
 /** A wait the test names, so a page that never gets there fails with what it waited for. */
@@ -167,8 +186,10 @@ export function browserRunner<
   return {
     setup: (_inspect, run) => options.open(run),
     async event(ctx, event) {
-      ctx.flow.follow()
+      const stepped = ctx.flow.follow()
       await options.act(ctx, event)
+      // An outcome settles in the app after the test let it go: the path waits until it did.
+      await stepped()
     },
     snapshot: (ctx) => ctx.flow.snapshot(),
     states: options.states,
