@@ -21,6 +21,9 @@ export const browserLevelMachines: readonly string[] = [
   'converter',
   'resetCountdown',
   'forgotPasswordForm',
+  'loginForm',
+  'registerForm',
+  'newPasswordForm',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
