@@ -24,6 +24,7 @@ export const browserLevelMachines: readonly string[] = [
   'loginForm',
   'registerForm',
   'newPasswordForm',
+  'quoteWizard',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
