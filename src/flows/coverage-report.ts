@@ -25,6 +25,7 @@ export const browserLevelMachines: readonly string[] = [
   'registerForm',
   'newPasswordForm',
   'quoteWizard',
+  'paymentWidget',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
