@@ -41,11 +41,17 @@ const vitest = (projects: string[], extra: string[]) =>
     { cwd: root, stdio: 'inherit', env: { ...process.env, PATH_COVERAGE_DIR: dir } },
   )
 // The browser level runs on its own after the others: its server and Chromium need both cores.
-// With a file named (a rerun of one test), the other level's project has none: not a failure.
-const passEmpty = vitestArgs.length > 0 ? ['--passWithNoTests'] : []
+// Files named on the command line (a rerun of one test) run only in the projects that hold them.
+const files = vitestArgs.filter((a) => !a.startsWith('-'))
+const inBrowser = (f: string) => f.replace(/\\/g, '/').includes('tests/browser')
+const passEmpty = files.length > 0 ? ['--passWithNoTests'] : []
 const runs = [
-  vitest(['machines', 'ui'], passEmpty),
-  ...(skipBrowser ? [] : [vitest(['browser'], passEmpty)]),
+  ...(files.length === 0 || files.some((f) => !inBrowser(f))
+    ? [vitest(['machines', 'ui'], passEmpty)]
+    : []),
+  ...(!skipBrowser && (files.length === 0 || files.some(inBrowser))
+    ? [vitest(['browser'], passEmpty)]
+    : []),
 ]
 const failedRun = runs.find((r) => r.status !== 0)
 const levels = coverageLevels.filter((level) => !(skipBrowser && level === 'browser'))
