@@ -26,6 +26,8 @@ export const browserLevelMachines: readonly string[] = [
   'newPasswordForm',
   'quoteWizard',
   'paymentWidget',
+  'kycVerification',
+  'kybVerification',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
