@@ -28,6 +28,7 @@ export const browserLevelMachines: readonly string[] = [
   'paymentWidget',
   'kycVerification',
   'kybVerification',
+  'auth',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
