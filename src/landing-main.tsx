@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppServices } from './app-services'
+import { browserStorage } from './browser-storage'
 import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
 import { LandingDocument, landingNavigation } from './landing-document'
 import { SPLASH_MS } from './machines/splash/splash.machine'
@@ -16,7 +17,7 @@ if (!rootElement) throw new Error('The page has no #root element to render the l
 const prerendered = rootElement.hasChildNodes()
 const services = createAppServices(
   {
-    storage: window.localStorage,
+    storage: browserStorage(),
     storageEvents: window,
     // Every actor reports its state, so a flow viewer (/flows) open in any tab can show it live.
     inspect: inspectFlows,

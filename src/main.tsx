@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
+import { browserStorage } from './browser-storage'
 import { createApp } from './create-app'
 import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
 import { SPLASH_MS } from './machines/splash/splash.machine'
@@ -15,7 +16,7 @@ if (!rootElement) throw new Error('The page has no #root element to render the a
 // 103: src/landing-main.tsx).
 const prerendered = rootElement.hasChildNodes()
 const { router } = createApp({
-  storage: window.localStorage,
+  storage: browserStorage(),
   storageEvents: window,
   reloadPage: (href) => {
     window.location.replace(href)

@@ -175,4 +175,29 @@ describe('prerendered public pages', () => {
     expect(await page.getByText('Required field').count()).toBe(1)
     await context.close()
   })
+
+  it("comes alive where the browser refuses the site's storage", async () => {
+    const { url, browser } = start()
+    const context = await browser.newContext()
+    // What Chromium does for a site whose data (cookies) the visitor blocked.
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError')
+        },
+      })
+    })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    for (const path of ['/', '/app/login']) {
+      await page.goto(url + path)
+      await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+    }
+    // The log-in form is the live one, and a visitor without storage is simply signed out.
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByText('Required field').first().waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
