@@ -130,7 +130,11 @@ const report: CoverageFile = {
           stateCounts: { requesting: 1, counting: 0, expired: 0 },
           transitionCounts: {},
         },
-        browser: { paths: [], stateCounts: {}, transitionCounts: {} },
+        browser: {
+          paths: [{ name: 'from requesting: requestLink done', passed: true }],
+          stateCounts: { requesting: 1, counting: 1, expired: 0 },
+          transitionCounts: {},
+        },
       },
     },
   ],
@@ -155,9 +159,9 @@ describe('the coverage report over the diagram', () => {
     )
     expect(await coverage().findByText('2026-11-25T10:00:00.000Z')).toBeTruthy()
     expect(counts()).toEqual([
-      ['requesting', '3', '1'],
-      ['counting', '1', '0 (not walked)'],
-      ['expired', '0 (not walked)', '0 (not walked)'],
+      ['requesting', '3', '1', '1'],
+      ['counting', '1', '0 (not walked)', '1'],
+      ['expired', '0 (not walked)', '0 (not walked)', '0 (not walked)'],
     ])
     const failed = within(coverage().getByRole('region', { name: 'Failed UI paths' }))
     expect(failed.getByRole('listitem').textContent).toBe(
@@ -169,6 +173,12 @@ describe('the coverage report over the diagram', () => {
     )
     await app.user.click(coverage().getByRole('radio', { name: 'UI paths (1)' }))
     expect(coverage().getByRole('radio', { name: 'UI paths (1)' })).toHaveProperty('checked', true)
+    // The countdown runs in Chromium too (browserLevelMachines): its third level is offered.
+    await app.user.click(coverage().getByRole('radio', { name: 'Browser paths (1)' }))
+    expect(coverage().getByRole('radio', { name: 'Browser paths (1)' })).toHaveProperty(
+      'checked',
+      true,
+    )
 
     // Another machine: the report has nothing on it.
     const machines = within(screen.getByRole('navigation', { name: 'Machines' }))
