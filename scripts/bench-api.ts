@@ -47,6 +47,8 @@ interface AutocannonResult {
   errors: number
   timeouts: number
   non2xx: number
+  /** Answers per status code ('200': { count }). */
+  statusCodeStats?: Record<string, { count: number }>
 }
 type Autocannon = (options: {
   url: string
@@ -112,12 +114,20 @@ async function load(
   for (let i = 0; i < rounds; i++) {
     const result = await autocannon({ ...options, duration: roundSeconds })
     if (result.errors > 0 || result.non2xx > 0)
-      throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`)
+      throw new Error(
+        `${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers (${statusesOf(result)})`,
+      )
     results.push(result.requests.average)
     process.stdout.write(`  ${name} round ${i + 1}: ${result.requests.average.toFixed(0)} req/s\n`)
   }
   return { median: median(results), rounds: results }
 }
+
+/** A run's answers by status, for the message of a run that got some it should not have. */
+const statusesOf = (result: AutocannonResult) =>
+  Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${status} × ${String(count)}`)
+    .join(', ')
 
 /**
  * Like load(), with one autocannon per target running at the same time (each target's options name
@@ -135,7 +145,9 @@ async function loadSpread(
     const errors = parts.reduce((sum, r) => sum + r.errors, 0)
     const non2xx = parts.reduce((sum, r) => sum + r.non2xx, 0)
     if (errors > 0 || non2xx > 0)
-      throw new Error(`${name}: ${errors} errors, ${non2xx} non-2xx answers`)
+      throw new Error(
+        `${name}: ${errors} errors, ${non2xx} non-2xx answers (${parts.map(statusesOf).join('; ')})`,
+      )
     const rates = parts.map((r) => r.requests.average)
     const total = rates.reduce((sum, rate) => sum + rate, 0)
     results.push(total)
