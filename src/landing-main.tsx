@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppServices } from './app-services'
 import { browserStorage } from './browser-storage'
@@ -41,7 +41,12 @@ if (prerendered) {
   // Hydrated once the landing's chunk is here, so React renders what the server rendered.
   document.documentElement.dataset.prerendered = ''
   void loadLanding().then(
-    () => hydrateRoot(rootElement, page),
+    () => {
+      // As a transition, hydration yields to the browser every few milliseconds (src/main.tsx).
+      startTransition(() => {
+        hydrateRoot(rootElement, page)
+      })
+    },
     // The chunk could not load: the page renders afresh, and shows the application error page.
     () => {
       rootElement.replaceChildren()

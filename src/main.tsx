@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { browserStorage } from './browser-storage'
@@ -45,7 +45,11 @@ if (prerendered) {
   const path = window.location.pathname
   void router.load().then(() => {
     if (router.state.location.pathname === path) {
-      hydrateRoot(rootElement, app)
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding
+      // the main thread for the whole tree: the page, already painted, stays responsive.
+      startTransition(() => {
+        hydrateRoot(rootElement, app)
+      })
       return
     }
     // The route sent the visitor elsewhere (signed in, /app/login leads to /app): that page was
