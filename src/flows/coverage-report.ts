@@ -29,6 +29,7 @@ export const browserLevelMachines: readonly string[] = [
   'kycVerification',
   'kybVerification',
   'auth',
+  'login',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */

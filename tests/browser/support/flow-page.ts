@@ -20,9 +20,15 @@ export interface BrowserLevel {
   close(): Promise<void>
 }
 
-/** One server and one Chromium for a test file. */
-export async function startBrowserLevel(env: Record<string, string> = {}): Promise<BrowserLevel> {
-  const [server, chromium] = await Promise.all([startAppServer(env), launchChromium()])
+/**
+ * One server and one Chromium for a test file; `hostName: 'localhost'` where passkeys are used (a
+ * WebAuthn relying party is a host name, never an IP address).
+ */
+export async function startBrowserLevel(
+  env: Record<string, string> = {},
+  options: { hostName?: 'localhost' | '127.0.0.1' } = {},
+): Promise<BrowserLevel> {
+  const [server, chromium] = await Promise.all([startAppServer(env, options), launchChromium()])
   return {
     server,
     browser: chromium.browser,
