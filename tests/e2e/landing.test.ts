@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateFromCandles } from '../../domain/exchange-rules'
 import { displayedRateOracle, targetText } from '../domain/rational-oracle'
@@ -356,13 +356,19 @@ describe('the landing page in Chromium against the real server (docs/product/scr
       if (request.url().endsWith('/sandbox/market/get_candles'))
         pairs.push((JSON.parse(request.postData() ?? '{}') as { pair: string }).pair)
     })
-    page.on('response', (response) => {
+    // Each answer's body is read as it arrives; the test waits for those reads before it uses a
+    // close and before it closes the page (a read still running then would reject unhandled).
+    const reads: Promise<void>[] = []
+    const readCandles = (response: Response) => {
       if (response.url().endsWith('/sandbox/market/get_candles'))
-        void response.json().then((body: unknown) => {
-          const close = rateFromCandles(body)
-          if (close !== null) closes.push(close)
-        })
-    })
+        reads.push(
+          response.json().then((body: unknown) => {
+            const close = rateFromCandles(body)
+            if (close !== null) closes.push(close)
+          }),
+        )
+    }
+    page.on('response', readCandles)
     await openLanding(page)
     const rate = page.getByText(/^1 [A-Z]+ = [0-9.]+ [A-Z]+$/)
     await expect.poll(() => rate.innerText()).toMatch(/^1 BTC = [1-9][0-9]*\.[0-9]{2} EUR$/)
@@ -377,6 +383,7 @@ describe('the landing page in Chromium against the real server (docs/product/scr
     expect(await get.inputValue()).toBe(before) // still debouncing
     await expect.poll(() => get.inputValue()).not.toBe(before)
     // Digit for digit what the exact oracle computes from the candle's close.
+    await Promise.all(reads)
     const close = closes.at(-1) ?? ''
     expect(await rate.innerText()).toBe(displayedRateOracle('EUR', 'BTC', close, true))
     expect(await get.inputValue()).toBe(targetText('20000', close, false))
@@ -385,6 +392,8 @@ describe('the landing page in Chromium against the real server (docs/product/scr
     expect(await page.getByLabel('You get: currency').inputValue()).toBe('EUR')
     await expect.poll(() => rate.innerText()).toMatch(/^1 EUR = 0\.[0-9]{8} ETH$/)
     expect(pairs.at(-1)).toBe('EUR-ETH')
+    page.off('response', readCandles)
+    await Promise.all(reads)
     await context.close()
   })
 

@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateFromCandles } from '../../domain/exchange-rules'
 import { displayedRateOracle, targetText } from '../domain/rational-oracle'
@@ -51,13 +51,20 @@ describe('the same digits on screen, in the stored quote and in the e-mails', ()
       if (method && method !== 'get_candles')
         factCalls.push(`${method} ${request.postData() ?? ''}`)
     })
-    page.on('response', (response) => {
+    // Each answer's body is read as it arrives; the test waits for those reads before it uses a
+    // close, and stops reading before it leaves the page (a read still running then would reject
+    // unhandled).
+    const reads: Promise<void>[] = []
+    const readCandles = (response: Response) => {
       if (response.url().endsWith('/sandbox/market/get_candles'))
-        void response.json().then((body: unknown) => {
-          const close = rateFromCandles(body)
-          if (close !== null) closes.push(close)
-        })
-    })
+        reads.push(
+          response.json().then((body: unknown) => {
+            const close = rateFromCandles(body)
+            if (close !== null) closes.push(close)
+          }),
+        )
+    }
+    page.on('response', readCandles)
 
     // The converter: 1000 EUR to BTC (the spec's defaults are EUR to BTC).
     await page.goto(`${url}/`)
@@ -71,6 +78,8 @@ describe('the same digits on screen, in the stored quote and in the e-mails', ()
     const get = page.getByLabel('You get', { exact: true })
     await send.fill('1000')
     await expect.poll(() => get.inputValue(), { timeout: 5_000 }).not.toBe('0.00000000')
+    page.off('response', readCandles)
+    await Promise.all(reads)
     const close = closes.at(-1) ?? ''
     await expect.poll(() => get.inputValue()).toBe(targetText('1000', close, false))
     const onScreen = { received: await get.inputValue(), rate: await rate.innerText() }
