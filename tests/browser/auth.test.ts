@@ -1,12 +1,10 @@
 import type { Request, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginPair, otherTab, refreshedPair, stored } from '../../src/flows/fixtures/auth'
 import { authMachine } from '../../src/machines/auth/auth.machine'
+import { createAuthUiPathModel } from '../machines/auth-model'
 import { AUTH_SESSION_KEY } from '../../src/machines/auth/auth-session'
 import {
   coveringPaths,
-  createPathModel,
-  plainEventsOf,
   runAllPaths,
   statesWithoutAssertion,
   type Ev,
@@ -61,26 +59,9 @@ describe('staying signed in, in Chromium (docs/product/flows.md#authentication, 
     await level?.close()
   })
 
-  // The UI level's events: a login without an access token is never the server's answer, and a
-  // stored session without one restores as no session does (the same transition).
-  const events = [
-    ...plainEventsOf(authMachine).filter(
-      (e) => ['auth.logout', 'auth.refresh'].includes(e.type) || e.type.startsWith('xstate.after.'),
-    ),
-    { type: 'auth.login', ...loginPair },
-    { type: 'session.change', session: otherTab },
-    { type: 'session.change', session: null },
-    { type: 'xstate.done.actor.restoreSession', output: stored },
-    { type: 'xstate.done.actor.restoreSession', output: null },
-    { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
-    { type: 'xstate.done.actor.refreshSession', output: refreshedPair },
-    { type: 'xstate.error.actor.refreshSession', error: new Error('401') },
-    { type: 'xstate.done.actor.logOut', output: undefined },
-    { type: 'xstate.error.actor.logOut', error: new Error('503') },
-  ]
   // Each path is a page load: the fewest paths that still walk every state and transition. The
   // tokens are the server's, so a state is its value.
-  const pm = coveringPaths(createPathModel(authMachine, { events }))
+  const pm = coveringPaths(createAuthUiPathModel())
 
   const topBar = (ctx: Ctx) => ctx.flow.page.getByRole('navigation', { name: 'Account' })
   const pathname = (ctx: Ctx) => new URL(ctx.flow.page.url()).pathname

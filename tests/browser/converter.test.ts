@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isFiat } from '../../domain/currencies'
 import { candlePair, rateFromCandles, type CandlesAnswer } from '../../domain/exchange-rules'
 import type { MarketFacts } from '../../domain/market-facts'
-import { converterEvents, DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
+import { DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
 import { converterMachine } from '../../src/machines/converter/converter.machine'
 import {
   displayedRateOracle,
@@ -11,14 +11,8 @@ import {
   sourceText,
   targetText,
 } from '../domain/rational-oracle'
-import { describeConverterEvent, noticeShows } from '../machines/converter-model'
-import {
-  coveringPaths,
-  createPathModel,
-  plainEventsOf,
-  runAllPaths,
-  statesWithoutAssertion,
-} from '../support/model-paths'
+import { createConverterUiPathModel } from '../machines/converter-model'
+import { coveringPaths, runAllPaths, statesWithoutAssertion } from '../support/model-paths'
 import {
   browserRunner,
   eventually,
@@ -63,35 +57,9 @@ describe('express converter in Chromium (docs/product/screens.md#express-convert
     await level?.close()
   })
 
-  // The UI level's events and graph: enough for every state and transition.
-  const {
-    typeFrom10000: _t,
-    chooseToEth: _c,
-    factsLoaded,
-    factsFailed,
-    ...uiEvents
-  } = converterEvents
-  const debounce = plainEventsOf(converterMachine).filter((e) => e.type === DEBOUNCE_EVENT)
-  // Each path is a page load: the fewest paths that still walk every state and transition.
-  const pm = coveringPaths(
-    createPathModel(converterMachine, {
-      events: (s) => [
-        ...Object.values(uiEvents),
-        ...debounce,
-        ...(s.matches({ rate: 'loading', amounts: 'idle' }) && s.context.from.currency === 'EUR'
-          ? [factsLoaded, factsFailed]
-          : []),
-      ],
-      serializeState: (s) =>
-        JSON.stringify([
-          s.value,
-          s.context.lastEdited,
-          noticeShows(s),
-          isFiat(s.context.from.currency),
-        ]),
-      serializeEvent: describeConverterEvent,
-    }),
-  )
+  // The UI level's graph; each path is a page load: the fewest paths that still walk every state
+  // and transition.
+  const pm = coveringPaths(createConverterUiPathModel())
 
   const amountInput = (ctx: Ctx, label: 'You send' | 'You get') =>
     ctx.flow.page.locator('input').and(ctx.flow.page.getByLabel(label, { exact: true }))

@@ -4,10 +4,14 @@
  * whether the large-amount notice shows) and how the samples of src/flows/fixtures/converter.ts
  * read in a path name.
  */
+import { isFiat } from '../../domain/currencies'
 import { showsLargeAmountNotice } from '../../domain/exchange-rules'
-import { DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
-import type { ConverterSnapshot } from '../../src/machines/converter/converter.machine'
-import type { AnyEventObject } from '../support/model-paths'
+import { converterEvents, DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
+import {
+  converterMachine,
+  type ConverterSnapshot,
+} from '../../src/machines/converter/converter.machine'
+import { createPathModel, plainEventsOf, type AnyEventObject } from '../support/model-paths'
 
 export function noticeShows(s: ConverterSnapshot): boolean {
   return showsLargeAmountNotice(s.context.from, s.context.to)
@@ -34,4 +38,38 @@ export function describeConverterEvent(event: AnyEventObject): string {
   if (event.type === 'xstate.error.actor.fetchMarketFacts') return 'fetchMarketFacts.error'
   if (event.type === DEBOUNCE_EVENT) return 'after debounce'
   return event.type
+}
+
+/**
+ * The path model of the UI and browser levels: fewer events than the machine test, enough for
+ * every state and transition. The facts arrive or fail only at the start (the machine test tries
+ * them everywhere); states are coarser than the machine test's: the rate's value and the exact
+ * currencies are left out.
+ */
+export function createConverterUiPathModel() {
+  const {
+    typeFrom10000: _t,
+    chooseToEth: _c,
+    factsLoaded,
+    factsFailed,
+    ...uiEvents
+  } = converterEvents
+  const debounce = plainEventsOf(converterMachine).filter((e) => e.type === DEBOUNCE_EVENT)
+  return createPathModel(converterMachine, {
+    events: (s) => [
+      ...Object.values(uiEvents),
+      ...debounce,
+      ...(s.matches({ rate: 'loading', amounts: 'idle' }) && s.context.from.currency === 'EUR'
+        ? [factsLoaded, factsFailed]
+        : []),
+    ],
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.lastEdited,
+        noticeShows(s),
+        isFiat(s.context.from.currency),
+      ]),
+    serializeEvent: describeConverterEvent,
+  })
 }

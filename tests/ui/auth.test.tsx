@@ -1,17 +1,12 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fromPromise, SimulatedClock } from 'xstate'
-import { loginPair, otherTab, refreshedPair, stored } from '../../src/flows/fixtures/auth'
+import { loginPair, refreshedPair } from '../../src/flows/fixtures/auth'
 import { authMachine } from '../../src/machines/auth/auth.machine'
+import { createAuthUiPathModel } from '../machines/auth-model'
 import { AUTH_SESSION_KEY, type StoredSession } from '../../src/machines/auth/auth-session'
 import { DeferredQueue } from '../support/deferred'
-import {
-  createPathModel,
-  plainEventsOf,
-  runAllPaths,
-  statesWithoutAssertion,
-  type PathRunner,
-} from '../support/model-paths'
+import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { json, problem } from './support/fake-api'
 import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'
 
@@ -19,22 +14,6 @@ const REFRESH = { method: 'POST', path: '/api/auth/refresh-token' }
 const LOGOUT = { method: 'POST', path: '/api/auth/logout' }
 /** The logout's bounded wait (the machine's `logoutWait` delay). */
 const LOGOUT_WAIT_MS = 3000
-
-const events = [
-  ...plainEventsOf(authMachine).filter(
-    (e) => ['auth.logout', 'auth.refresh'].includes(e.type) || e.type.startsWith('xstate.after.'),
-  ),
-  { type: 'auth.login', ...loginPair },
-  { type: 'session.change', session: otherTab },
-  { type: 'session.change', session: null },
-  { type: 'xstate.done.actor.restoreSession', output: stored },
-  { type: 'xstate.done.actor.restoreSession', output: null },
-  { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
-  { type: 'xstate.done.actor.refreshSession', output: refreshedPair },
-  { type: 'xstate.error.actor.refreshSession', error: new Error('401') },
-  { type: 'xstate.done.actor.logOut', output: undefined },
-  { type: 'xstate.error.actor.logOut', error: new Error('503') },
-]
 
 interface Ctx {
   app: RenderedApp
@@ -65,7 +44,7 @@ function otherTabWrites(session: StoredSession | null) {
 const topBar = () => screen.queryByRole('navigation', { name: 'Account' })
 
 describe('authentication through the screens (docs/product/screens.md#protected-routes, docs/product/flows.md#authentication)', () => {
-  const pm = createPathModel(authMachine, { events })
+  const pm = createAuthUiPathModel()
 
   const runner: PathRunner<typeof authMachine, Ctx> = {
     async setup(inspect) {

@@ -8,21 +8,15 @@ import { isFiat } from '../../domain/currencies'
 import { candlePair, rateFromCandles, type CandlesAnswer } from '../../domain/exchange-rules'
 import { marketFactsFrom, type MarketFacts } from '../../domain/market-facts'
 import { ConverterPanel } from '../../src/routes/-landing/converter-panel'
-import { converterEvents, DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
-import { describeConverterEvent, noticeShows } from '../machines/converter-model'
+import { DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
+import { createConverterUiPathModel } from '../machines/converter-model'
 import {
   displayedRateOracle,
   noticeOracle,
   sourceText,
   targetText,
 } from '../domain/rational-oracle'
-import {
-  createPathModel,
-  plainEventsOf,
-  runAllPaths,
-  statesWithoutAssertion,
-  type PathRunner,
-} from '../support/model-paths'
+import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { FakeMarket, renderInRouter, SANDBOX_FACT_ANSWERS } from './landing-support'
 
 /** What the converter reads from the sandbox's three fact answers. */
@@ -97,34 +91,7 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
     vi.restoreAllMocks()
   })
 
-  // The UI walks fewer events than the machine test, enough for every state and transition.
-  const {
-    typeFrom10000: _t,
-    chooseToEth: _c,
-    factsLoaded,
-    factsFailed,
-    ...uiEvents
-  } = converterEvents
-  const debounce = plainEventsOf(converterMachine).filter((e) => e.type === DEBOUNCE_EVENT)
-  const pm = createPathModel(converterMachine, {
-    // The facts arrive or fail only at the start here (the machine test tries them everywhere).
-    events: (s) => [
-      ...Object.values(uiEvents),
-      ...debounce,
-      ...(s.matches({ rate: 'loading', amounts: 'idle' }) && s.context.from.currency === 'EUR'
-        ? [factsLoaded, factsFailed]
-        : []),
-    ],
-    // Coarser than the machine test's: the rate's value and the exact currencies are left out.
-    serializeState: (s) =>
-      JSON.stringify([
-        s.value,
-        s.context.lastEdited,
-        noticeShows(s),
-        isFiat(s.context.from.currency),
-      ]),
-    serializeEvent: describeConverterEvent,
-  })
+  const pm = createConverterUiPathModel()
 
   const runner: PathRunner<typeof converterMachine, Ctx> = {
     async setup(inspect) {
