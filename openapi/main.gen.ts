@@ -99,7 +99,10 @@ export interface paths {
      *     expired token answers 400 with `errorType` INVALID_TOKEN. Each link carries the password of
      *     the registration that sent it: following it confirms the address, sets that password, ends
      *     every other verification link of the account and every session, so a registration made
-     *     by someone else before or after the owner's holds nothing once the owner confirms.
+     *     by someone else before or after the owner's holds nothing once the owner confirms. When
+     *     another registration's link was still live (the address is contested), no registration's
+     *     password is kept: the answer is `password-to-choose` and the address gets an e-mail to
+     *     choose the password.
      */
     get: operations['verifyEmail']
     put?: never
@@ -1267,10 +1270,15 @@ export interface components {
     /** @description Result of a successful e-mail confirmation. */
     VerifyEmailResponse: {
       /**
-       * @description Always `verified`.
+       * @description `verified`: the address is confirmed and the password of the registration that sent
+       *     the link is the account's. `password-to-choose`: the address is confirmed, but it was
+       *     registered more than once before it was confirmed, so no registration's password was
+       *     kept; an e-mail with a link to choose the password has been sent to the address. Only
+       *     the holder of the link, who reads that mailbox and gets that e-mail anyway, sees this
+       *     answer, so it reveals nothing to anyone else.
        * @enum {string}
        */
-      status: 'verified'
+      status: 'verified' | 'password-to-choose'
     }
     /** @description Password-recovery request. */
     ResetPasswordRequest: {
@@ -1890,7 +1898,12 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The e-mail is confirmed; the customer can log in. */
+      /**
+       * @description The e-mail is confirmed. `verified`: the customer can log in with the password of
+       *     the registration that sent the link. `password-to-choose`: the address was registered
+       *     more than once before it was confirmed, so no registration's password was kept and an
+       *     e-mail to choose the password has been sent (decision 080).
+       */
       200: {
         headers: {
           [name: string]: unknown
@@ -2888,7 +2901,7 @@ export const registerResponseStatusValues: ReadonlyArray<
 > = ['pending-verification']
 export const verifyEmailResponseStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['VerifyEmailResponse']['status']
-> = ['verified']
+> = ['verified', 'password-to-choose']
 export const resetPasswordResponseStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['ResetPasswordResponse']['status']
 > = ['sent']

@@ -11,8 +11,12 @@ export function accountHandlers(accounts: AccountService, profiles: ProfileServi
       return { status: 202, body: { status: 'pending-verification' } }
     },
     async verifyEmail({ query }) {
-      await accounts.verifyEmail(query.token)
-      return { status: 200, body: { status: 'verified' } }
+      const outcome = await accounts.verifyEmail(query.token)
+      // 'password-to-choose' only reaches the link's holder: the contested case of decision 080.
+      return {
+        status: 200,
+        body: { status: outcome === 'confirmed' ? 'verified' : 'password-to-choose' },
+      }
     },
     async login({ body, ip, request }) {
       return { status: 200, body: await accounts.login(body, deviceOf(request, ip)) }

@@ -36,6 +36,7 @@ import { quoteEvents } from './fixtures/quote-wizard'
 import { sessionsEvents } from './fixtures/sessions'
 import { stepUpEvents } from './fixtures/step-up'
 import { verificationEvents } from './fixtures/verification'
+import { verifyEmailEvents, verifyEmailToken } from './fixtures/verify-email'
 
 export interface FlowFixtures {
   /** The input the machine starts with, when it takes one. */
@@ -92,5 +93,5 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   kybVerification: { events: samplesOf(verificationEvents(kybVerificationMachine)) },
   kycVerification: { events: samplesOf(verificationEvents(kycVerificationMachine)) },
   // A link's token: the page reads it from the URL.
-  verifyEmail: { input: { token: 'ev_token' } },
+  verifyEmail: { input: { token: verifyEmailToken }, events: samplesOf(verifyEmailEvents) },
 }

@@ -48,6 +48,12 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
   }
   const verifyEmail = (token: string) =>
     server.api('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+  /** A link followed with success: 200 and what the confirmation page is told. */
+  const expectVerified = async (token: string, status: 'verified' | 'password-to-choose') => {
+    const answer = await verifyEmail(token)
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.body).toEqual({ status })
+  }
   const login = (email: string, password: string) =>
     server.api('POST', '/api/auth/login', { email, password })
 
@@ -76,7 +82,7 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     const victim = uniqueEmail('victim')
     await register(victim, attackerPassword)
     await register(victim.toUpperCase(), ownerPassword)
-    expect((await verifyEmail(await newestLink(victim))).status).toBe(200)
+    await expectVerified(await newestLink(victim), 'password-to-choose')
 
     // Before decision 080 this was victim 401, attacker 200 (a session). The address was
     // registered twice, so no registration's password is kept: the owner chooses one by e-mail.
@@ -101,7 +107,7 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     const ownerLink = await newestLink(email)
     expect(ownerLink).not.toBe(attackerLink)
 
-    expect((await verifyEmail(attackerLink)).status).toBe(200)
+    await expectVerified(attackerLink, 'password-to-choose')
     // Before this, the attacker was signed in here (200) until the owner reset the password.
     await expectNoPasswordKept(email)
     expectProblem(await verifyEmail(ownerLink), 400, 'INVALID_TOKEN')
@@ -119,7 +125,7 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     const ownerLink = await newestLink(email)
     expect(ownerLink).not.toBe(attackerLink)
 
-    expect((await verifyEmail(ownerLink)).status).toBe(200)
+    await expectVerified(ownerLink, 'password-to-choose')
     await expectNoPasswordKept(email)
     expectProblem(await verifyEmail(attackerLink), 400, 'INVALID_TOKEN')
     await choosePassword(email, ownerNewPassword)
@@ -135,7 +141,7 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     const attackerLink = await newestLink(email)
     expect(attackerLink).not.toBe(ownerLink)
 
-    expect((await verifyEmail(ownerLink)).status).toBe(200)
+    await expectVerified(ownerLink, 'password-to-choose')
     await expectNoPasswordKept(email)
     expectProblem(await verifyEmail(attackerLink), 400, 'INVALID_TOKEN')
     await choosePassword(email, ownerNewPassword)
@@ -150,7 +156,7 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     server.clock.offsetMs = 25 * hour
     try {
       await register(email, ownerPassword)
-      expect((await verifyEmail(await newestLink(email))).status).toBe(200)
+      await expectVerified(await newestLink(email), 'verified')
       expectTokens(await login(email, ownerPassword))
       expectProblem(await login(email, attackerPassword), 401, 'INVALID_CREDENTIALS')
       const mails = await messagesTo(server, email)
@@ -158,6 +164,27 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
     } finally {
       server.clock.offsetMs = 0
     }
+  })
+
+  it("tells the link's holder, and only in the contested case, that a password is to be chosen (issue 25 finding 10)", async () => {
+    // Registered once: the page says the address is confirmed, and the password works.
+    const once = uniqueEmail('once')
+    await register(once, ownerPassword)
+    await expectVerified(await newestLink(once), 'verified')
+    expectTokens(await login(once, ownerPassword))
+    expect(
+      (await messagesTo(server, once)).some((m) => m.subject.startsWith('Choose your password')),
+    ).toBe(false)
+
+    // Registered twice: the same 200, but the page is told the e-mail to choose one is coming,
+    // since the login will refuse both passwords with the generic 401 (finding 1 stays closed).
+    const twice = uniqueEmail('twice')
+    await register(twice, attackerPassword)
+    await register(twice, ownerPassword)
+    await expectVerified(await newestLink(twice), 'password-to-choose')
+    await expectNoPasswordKept(twice)
+    await choosePassword(twice, ownerNewPassword)
+    expectTokens(await login(twice, ownerNewPassword))
   })
 
   it('answers EMAIL_NOT_VERIFIED to the password of any pending registration, 401 to any other', async () => {
@@ -178,6 +205,9 @@ describe.each(engines)('a registration nobody can pre-claim, on %s', (engine) =>
 
     const [owner, attacker] = await Promise.all([verifyEmail(ownerLink), verifyEmail(attackerLink)])
     expect([owner.status, attacker.status].sort()).toEqual([200, 400])
+    expect([owner, attacker].find((a) => a.status === 200)?.body).toEqual({
+      status: 'password-to-choose',
+    })
     // Whichever link won, the address was contested: neither password works, one mail came.
     await expectNoPasswordKept(email)
     await choosePassword(email, ownerNewPassword)

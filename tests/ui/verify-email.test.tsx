@@ -1,9 +1,16 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { verifyEmailEvents } from '../../src/flows/fixtures/verify-email'
 import { verifyEmailMachine } from '../../src/machines/verify-email/verify-email.machine'
 import {
+  EMAIL_CONFIRMED,
+  EMAIL_CONFIRMED_TITLE,
+  EMAIL_NOT_CONFIRMED,
+  EMAIL_NOT_CONFIRMED_TITLE,
+  PASSWORD_TO_CHOOSE,
+} from '../../src/ui/verify-email-page'
+import {
   createPathModel,
-  plainEventsOf,
   runAllPaths,
   statesWithoutAssertion,
   type PathRunner,
@@ -13,9 +20,11 @@ import { ActorProbe, renderApp, type RenderedApp } from './support/render-app'
 
 const VERIFY = { method: 'GET', path: '/api/auth/verify-email' }
 
+const toLogin = () => screen.getByRole('link', { name: 'To Login' })
+
 describe('e-mail confirmation screen (docs/product/screens.md#email-confirmation-page, docs/product/errors.md#email-confirmation-failure)', () => {
   const pm = createPathModel(verifyEmailMachine, {
-    events: plainEventsOf(verifyEmailMachine),
+    events: verifyEmailEvents,
     input: { token: 'ev_link-token' },
   })
 
@@ -29,7 +38,8 @@ describe('e-mail confirmation screen (docs/product/screens.md#email-confirmation
     },
     async event(app, event) {
       if (event.type === 'xstate.done.actor.verifyEmail') {
-        await app.api.answer(VERIFY.method, VERIFY.path, json(200, { status: 'verified' }))
+        const { output } = event as unknown as { output: string }
+        await app.api.answer(VERIFY.method, VERIFY.path, json(200, { status: output }))
       } else if (event.type === 'xstate.error.actor.verifyEmail') {
         await app.api.answer(VERIFY.method, VERIFY.path, problem('INVALID_TOKEN'))
       }
@@ -41,20 +51,24 @@ describe('e-mail confirmation screen (docs/product/screens.md#email-confirmation
         expect(await screen.findByText('Loading...')).toBeTruthy()
       },
       confirmed: async () => {
-        expect(await screen.findByRole('heading', { name: 'Email was confirmed' })).toBeTruthy()
-        expect(screen.getByText('Now you can proceed to login.')).toBeTruthy()
-        expect(screen.getByRole('link', { name: 'To Login' }).getAttribute('href')).toBe(
-          '/app/login',
-        )
+        expect(await screen.findByRole('heading', { name: EMAIL_CONFIRMED_TITLE })).toBeTruthy()
+        expect(screen.getByText(EMAIL_CONFIRMED)).toBeTruthy()
+        // Registered once: the password chosen at sign-up works, no e-mail is announced.
+        expect(screen.queryByText(PASSWORD_TO_CHOOSE)).toBeNull()
+        expect(toLogin().getAttribute('href')).toBe('/app/login')
+      },
+      passwordToChoose: async () => {
+        // The spec's success texts unchanged, and the news of the e-mail to choose a password.
+        expect(await screen.findByRole('heading', { name: EMAIL_CONFIRMED_TITLE })).toBeTruthy()
+        expect(screen.getByText(EMAIL_CONFIRMED)).toBeTruthy()
+        expect(screen.getByText(PASSWORD_TO_CHOOSE)).toBeTruthy()
+        expect(toLogin().getAttribute('href')).toBe('/app/login')
       },
       failed: async () => {
-        expect(await screen.findByRole('heading', { name: 'Email not confirmed' })).toBeTruthy()
-        expect(
-          screen.getByText('Please check if link was valid. Email is NOT confirmed.'),
-        ).toBeTruthy()
-        expect(screen.getByRole('link', { name: 'To Login' }).getAttribute('href')).toBe(
-          '/app/login',
-        )
+        expect(await screen.findByRole('heading', { name: EMAIL_NOT_CONFIRMED_TITLE })).toBeTruthy()
+        expect(screen.getByText(EMAIL_NOT_CONFIRMED)).toBeTruthy()
+        expect(screen.queryByText(PASSWORD_TO_CHOOSE)).toBeNull()
+        expect(toLogin().getAttribute('href')).toBe('/app/login')
       },
     },
     teardown: (app) => {
@@ -75,12 +89,27 @@ describe('e-mail confirmation screen (docs/product/screens.md#email-confirmation
     expect(report.transitions.missing).toEqual([])
   })
 
+  it('says, only for an address registered more than once, that an e-mail to choose the password is coming (issue 25 finding 10)', async () => {
+    const api = new FakeApi().on(VERIFY.method, VERIFY.path, () =>
+      json(200, { status: 'password-to-choose' }),
+    )
+    const app = await renderApp('/app/verify-email/ev_contested', { api })
+    expect(await screen.findByRole('heading', { name: 'Email was confirmed' })).toBeTruthy()
+    expect(screen.getByText('Now you can proceed to login.')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Because this address was registered more than once, we have e-mailed you a link to choose your password.',
+      ),
+    ).toBeTruthy()
+    app.unmount()
+  })
+
   it("'To Login' leads to the log-in form", async () => {
     const app = await renderApp('/app/verify-email/ev_other')
     app.api.on(VERIFY.method, VERIFY.path, () => json(200, { status: 'verified' }))
     // The first request was already answered by the default 404: the link is invalid.
-    await screen.findByRole('heading', { name: 'Email not confirmed' })
-    await app.user.click(screen.getByRole('link', { name: 'To Login' }))
+    await screen.findByRole('heading', { name: EMAIL_NOT_CONFIRMED_TITLE })
+    await app.user.click(toLogin())
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
     app.unmount()
   })

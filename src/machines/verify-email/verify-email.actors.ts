@@ -1,19 +1,22 @@
 import { fromAbortablePromise } from '../abortable-promise'
 import { ApiError, unwrap } from '../../api/api-error'
 import type { MainClient } from '../../api/main-client'
+import type { VerifyEmailStatus } from './verify-email.machine'
 
 /**
  * GET /api/auth/verify-email (docs/product/api.md#email-confirmation): success or failure decides
- * the screen; no token, no call.
+ * the screen, and a success's status whether a password is to be chosen; no token, no call.
  */
 export function createVerifyEmailActors(api: MainClient) {
   return {
-    verifyEmail: fromAbortablePromise<undefined, { token: string }>(async ({ input, signal }) => {
-      if (!input.token) throw new ApiError(null, 'INVALID_TOKEN')
-      await unwrap(
-        api.GET('/api/auth/verify-email', { params: { query: { token: input.token } }, signal }),
-      )
-      return undefined
-    }),
+    verifyEmail: fromAbortablePromise<VerifyEmailStatus, { token: string }>(
+      async ({ input, signal }) => {
+        if (!input.token) throw new ApiError(null, 'INVALID_TOKEN')
+        const answer = await unwrap(
+          api.GET('/api/auth/verify-email', { params: { query: { token: input.token } }, signal }),
+        )
+        return answer.status
+      },
+    ),
   }
 }

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { createActor } from 'xstate'
 import { createVerifyEmailActors } from '../../../machines/verify-email/verify-email.actors'
 import { verifyEmailMachine } from '../../../machines/verify-email/verify-email.machine'
-import { VerifyEmailPage } from '../../../ui/verify-email-page'
+import { VerifyEmailPage, type VerifyEmailPageStatus } from '../../../ui/verify-email-page'
 
 export const Route = createFileRoute('/app/verify-email/$token')({
   // The token is single-use: the actor starts here, once per visit, not in a React effect that
@@ -21,8 +21,11 @@ export const Route = createFileRoute('/app/verify-email/$token')({
 
 function VerifyEmailRoute() {
   const { verification } = Route.useLoaderData()
-  const status = useSelector(verification, (s) =>
-    s.matches('confirmed') ? 'confirmed' : s.matches('failed') ? 'failed' : 'verifying',
-  )
+  const status = useSelector(verification, (s): VerifyEmailPageStatus => {
+    if (s.matches('confirmed')) return 'confirmed'
+    if (s.matches('passwordToChoose')) return 'passwordToChoose'
+    if (s.matches('failed')) return 'failed'
+    return 'verifying'
+  })
   return <VerifyEmailPage status={status} />
 }
