@@ -3,7 +3,11 @@ import { AuthLayout } from './auth-layout'
 import { GENERIC_ERROR } from './form-view'
 import { LoadingScreen } from './loading-screen'
 
-export type EndSessionStatus = 'ending' | 'ended' | 'invalid' | 'failed'
+export type EndSessionStatus = 'asking' | 'ending' | 'ended' | 'invalid' | 'failed'
+
+export const END_SESSION_TITLE = 'End this session?'
+export const END_SESSION_WHAT = 'This signs out the device named in the e-mail.'
+export const END_SESSION = 'End the session'
 
 export const SESSION_ENDED_TITLE = 'Session ended'
 export const SESSION_ENDED = 'The session has been ended.'
@@ -15,19 +19,31 @@ export const TRY_AGAIN = 'Try again'
 export const LOG_IN = 'Log in'
 
 /**
- * The page a security notice's link opens (docs/product/screens.md#end-session-page). Like the
- * e-mail confirmation page (docs/product/screens.md#email-confirmation-page), one of two results,
- * both leading to the log-in form; when the server could not be reached the link can be tried
- * again.
+ * The page a security notice's link opens (docs/product/screens.md#end-session-page). It first
+ * says what it will do and waits for 'End the session' (a link scanner that runs scripts clicks
+ * nothing). Then, like the e-mail confirmation page
+ * (docs/product/screens.md#email-confirmation-page), one of two results, both leading to the
+ * log-in form; when the server could not be reached the link can be tried again.
  */
 export function EndSessionPage({
   status,
+  onConfirm,
   onRetry,
 }: {
   status: EndSessionStatus
+  onConfirm: () => void
   onRetry: () => void
 }) {
   if (status === 'ending') return <LoadingScreen />
+  if (status === 'asking')
+    return (
+      <AuthLayout title={END_SESSION_TITLE}>
+        <p className="auth-lead">{END_SESSION_WHAT}</p>
+        <button type="button" className="button button-primary button-block" onClick={onConfirm}>
+          {END_SESSION}
+        </button>
+      </AuthLayout>
+    )
   const ended = status === 'ended'
   return (
     <AuthLayout title={ended ? SESSION_ENDED_TITLE : SESSION_NOT_ENDED_TITLE}>

@@ -18,7 +18,7 @@ interface Ctx {
   tokens: string[]
 }
 
-describe('ending a session from a notice link (issue 14)', () => {
+describe('ending a session from a notice link (issue 14, issue 25 finding 8)', () => {
   const pm = createPathModel(endSessionLinkMachine, {
     events: endSessionEvents,
     input: { token: TOKEN },
@@ -45,11 +45,16 @@ describe('ending a session from a notice link (issue 14)', () => {
       if (event.type === 'xstate.done.actor.endSession') ctx.calls.latest.resolve(undefined)
       else if (event.type === 'xstate.error.actor.endSession')
         ctx.calls.latest.reject((event as unknown as { error: unknown }).error)
-      else ctx.actor.send(event as { type: 'link.retry' })
+      else ctx.actor.send(event as { type: 'link.confirm' } | { type: 'link.retry' })
       await new Promise((r) => setTimeout(r, 0))
     },
     snapshot: (ctx) => ctx.actor.getSnapshot(),
     states: {
+      asking: (ctx) => {
+        // Started, and nothing sent: only the customer's click posts the token.
+        expect(ctx.tokens).toEqual([])
+        expect(ctx.actor.getSnapshot().can({ type: 'link.confirm' })).toBe(true)
+      },
       ending: (ctx) => {
         // One call per attempt, each with the link's token.
         expect(ctx.tokens).toEqual(ctx.calls.all.map(() => TOKEN))
@@ -80,7 +85,7 @@ describe('ending a session from a notice link (issue 14)', () => {
     expect(report.transitions.missing).toEqual([])
   })
 
-  it('posts the token as the contract says, and nothing without one', async () => {
+  it('posts the token as the contract says, only once confirmed, and nothing without one', async () => {
     const requests: { url: string; body: string }[] = []
     const api = createMainClient({
       baseUrl: 'http://app.test',
@@ -95,6 +100,14 @@ describe('ending a session from a notice link (issue 14)', () => {
     const logic = endSessionLinkMachine.provide({ actors: createEndSessionActors(api) })
     const withToken = createActor(logic, { input: { token: TOKEN } }).start()
     const without = createActor(logic, { input: { token: '' } }).start()
+    await new Promise((r) => setTimeout(r, 0))
+    // Started is not confirmed: a page that only loads (a link scanner's) ends nothing.
+    expect(withToken.getSnapshot().value).toBe('asking')
+    expect(requests).toEqual([])
+    withToken.send({ type: 'link.confirm' })
+    without.send({ type: 'link.confirm' })
+    // A second click while the first is on its way is not another call.
+    withToken.send({ type: 'link.confirm' })
     await expect.poll(() => withToken.getSnapshot().value).toBe('ended')
     await expect.poll(() => without.getSnapshot().value).toBe('invalid')
     expect(requests).toEqual([

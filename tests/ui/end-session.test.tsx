@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { endSessionLinkMachine } from '../../src/machines/end-session/end-session.machine'
 import {
+  END_SESSION,
+  END_SESSION_TITLE,
+  END_SESSION_WHAT,
   LOG_IN,
   SESSION_ENDED,
   SESSION_ENDED_ADVICE,
@@ -25,18 +28,25 @@ const END = { method: 'POST', path: '/api/auth/end-session' }
 const TOKEN = 'es_link-token'
 
 const events = [
-  ...plainEventsOf(endSessionLinkMachine).filter((e) => e.type === 'link.retry'),
+  ...plainEventsOf(endSessionLinkMachine).filter(
+    (e) => e.type === 'link.confirm' || e.type === 'link.retry',
+  ),
   { type: 'xstate.done.actor.endSession', output: undefined },
   { type: 'xstate.error.actor.endSession', error: { errorType: 'INVALID_TOKEN', status: 400 } },
   { type: 'xstate.error.actor.endSession', error: { errorType: 'OTHER_ERROR', status: 503 } },
 ]
 
-/** How often each rendered page was asked to try again (each attempt posts once). */
-const retries = new WeakMap<RenderedApp, number>()
+/** How often each rendered page was asked to end the session or try again (each posts once). */
+const attempts = new WeakMap<RenderedApp, number>()
+const attemptsOf = (app: RenderedApp) => attempts.get(app) ?? 0
+const click = async (app: RenderedApp, name: string) => {
+  attempts.set(app, attemptsOf(app) + 1)
+  await app.user.click(screen.getByRole('button', { name }))
+}
 
 const logIn = () => screen.getByRole('link', { name: LOG_IN })
 
-describe('the end-session page of a security notice (issue 14)', () => {
+describe('the end-session page of a security notice (issue 14, issue 25 finding 8)', () => {
   const pm = createPathModel(endSessionLinkMachine, { events, input: { token: TOKEN } })
 
   const runner: PathRunner<typeof endSessionLinkMachine, RenderedApp> = {
@@ -55,18 +65,26 @@ describe('the end-session page of a security notice (issue 14)', () => {
           event as unknown as { error: { errorType: string; status: number } }
         ).error
         await app.api.answer(END.method, END.path, problem(errorType, status))
+      } else if (event.type === 'link.confirm') {
+        await click(app, END_SESSION)
       } else if (event.type === 'link.retry') {
-        retries.set(app, (retries.get(app) ?? 0) + 1)
-        await app.user.click(screen.getByRole('button', { name: TRY_AGAIN }))
+        await click(app, TRY_AGAIN)
       }
     },
     snapshot: (app) => app.probe.actor('endSessionLink').getSnapshot() as never,
     settleMs: 2000,
     states: {
+      asking: async (app) => {
+        expect(await screen.findByRole('heading', { name: END_SESSION_TITLE })).toBeTruthy()
+        expect(screen.getByText(END_SESSION_WHAT)).toBeTruthy()
+        expect(screen.getByRole('button', { name: END_SESSION })).toBeTruthy()
+        // The page has loaded (twice, under StrictMode) and sent nothing.
+        expect(app.api.count(END.method, END.path)).toBe(0)
+      },
       ending: async (app) => {
         expect(await screen.findByText('Loading...')).toBeTruthy()
         // Each attempt posts the link's token once, StrictMode or not.
-        expect(app.api.count(END.method, END.path)).toBe(1 + (retries.get(app) ?? 0))
+        expect(app.api.count(END.method, END.path)).toBe(attemptsOf(app))
         expect(app.api.last(END.method, END.path)?.body).toEqual({ token: TOKEN })
       },
       ended: async () => {
@@ -90,7 +108,7 @@ describe('the end-session page of a security notice (issue 14)', () => {
     },
     teardown: (app) => {
       // StrictMode mounted the page twice; the single-use token went out once per attempt.
-      expect(app.api.count(END.method, END.path)).toBe(1 + (retries.get(app) ?? 0))
+      expect(app.api.count(END.method, END.path)).toBe(attemptsOf(app))
       app.unmount()
     },
   }
@@ -105,9 +123,17 @@ describe('the end-session page of a security notice (issue 14)', () => {
     expect(report.transitions.missing).toEqual([])
   })
 
-  it('posts the single-use token exactly once under StrictMode, and leads to the log-in form', async () => {
+  it('sends nothing when the page loads, and the click posts the single-use token exactly once under StrictMode', async () => {
     const api = new FakeApi().on(END.method, END.path, () => json(200, { status: 'session-ended' }))
     const app = await renderApp(`/app/end-session/${TOKEN}`, { api })
+    expect(await screen.findByRole('heading', { name: 'End this session?' })).toBeTruthy()
+    expect(screen.getByText('This signs out the device named in the e-mail.')).toBeTruthy()
+    // A link scanner that runs the page's scripts gets this far (loader, both StrictMode mounts,
+    // their effects): it must have ended nothing.
+    expect(api.count(END.method, END.path)).toBe(0)
+    expect(api.requests).toEqual([])
+
+    await app.user.click(screen.getByRole('button', { name: 'End the session' }))
     expect(await screen.findByRole('heading', { name: SESSION_ENDED_TITLE })).toBeTruthy()
     expect(api.count(END.method, END.path)).toBe(1)
     // Public: nobody needs to be logged in, and nothing is sent as if someone were.
@@ -120,6 +146,7 @@ describe('the end-session page of a security notice (issue 14)', () => {
   it('shows the invalid-link screen for a used link', async () => {
     const api = new FakeApi().on(END.method, END.path, () => problem('INVALID_TOKEN', 400))
     const app = await renderApp(`/app/end-session/${TOKEN}`, { api })
+    await app.user.click(await screen.findByRole('button', { name: END_SESSION }))
     expect(await screen.findByRole('heading', { name: SESSION_NOT_ENDED_TITLE })).toBeTruthy()
     expect(screen.getByText(SESSION_LINK_INVALID)).toBeTruthy()
     expect(api.count(END.method, END.path)).toBe(1)

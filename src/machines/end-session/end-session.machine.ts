@@ -2,11 +2,11 @@
  * Ending a session from a security e-mail (docs/product/account-security.md#end-session-link,
  * docs/product/screens.md#end-session-page, docs/product/flows.md#account-security-flows; the
  * e-mail confirmation is the model): the link in a notice such as 'New sign-in to your account'
- * signs that device out at once and says so, or says the link is invalid; when the server cannot be
- * reached the customer can try again. The machine posts the link's token once as soon as it starts
- * and ends in 'The session has been ended.' or the invalid-link screen; a failure to reach the
- * server can be tried again. It is created once per visit, outside React's effects, so a
- * double-mounted component cannot spend the single-use token twice.
+ * opens a page that says what it will do and waits for 'End the session', so a link scanner that
+ * runs the page's scripts ends nothing (issue 25 finding 8). The click posts the link's token once
+ * and the machine ends in 'The session has been ended.' or the invalid-link screen; a failure to
+ * reach the server can be tried again. It is created once per visit, outside React's effects, so a
+ * double-mounted component shares one chart and the single-use token goes out once per click.
  */
 import { fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-error'
@@ -15,7 +15,7 @@ export const endSessionLinkMachine = setup({
   types: {} as {
     context: { token: string }
     input: { token: string }
-    events: { type: 'link.retry' }
+    events: { type: 'link.confirm' } | { type: 'link.retry' }
   },
   actors: {
     endSession: fromPromise<undefined, { token: string }>(() => {
@@ -31,8 +31,12 @@ export const endSessionLinkMachine = setup({
   id: 'endSessionLink',
   description: "End a session from a security notice's link",
   context: ({ input }) => ({ token: input.token }),
-  initial: 'ending',
+  initial: 'asking',
   states: {
+    asking: {
+      description: "'End this session?' and 'End the session'; nothing is sent before the click.",
+      on: { 'link.confirm': 'ending' },
+    },
     ending: {
       description: "The token is with the server; 'Loading...' shows.",
       invoke: {

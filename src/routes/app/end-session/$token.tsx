@@ -7,7 +7,8 @@ import { EndSessionPage, type EndSessionStatus } from '../../../ui/end-session-p
 
 export const Route = createFileRoute('/app/end-session/$token')({
   // The token is single-use: the actor starts here, once per visit, not in a React effect that
-  // StrictMode (or a remount) would run twice (decision 007, as /app/verify-email/$token).
+  // StrictMode (or a remount) would run twice (decision 007, as /app/verify-email/$token). It
+  // waits for the customer's click before it posts anything (issue 25 finding 8).
   loader: ({ params, context }) => ({
     link: createActor(
       endSessionLinkMachine.provide({ actors: createEndSessionActors(context.api) }),
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/app/end-session/$token')({
 function EndSessionRoute() {
   const { link } = Route.useLoaderData()
   const status = useSelector(link, (s): EndSessionStatus => {
+    if (s.matches('asking')) return 'asking'
     if (s.matches('ended')) return 'ended'
     if (s.matches('invalid')) return 'invalid'
     if (s.matches('failed')) return 'failed'
@@ -30,6 +32,9 @@ function EndSessionRoute() {
   return (
     <EndSessionPage
       status={status}
+      onConfirm={() => {
+        link.send({ type: 'link.confirm' })
+      }}
       onRetry={() => {
         link.send({ type: 'link.retry' })
       }}
