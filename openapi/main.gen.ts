@@ -274,13 +274,43 @@ export interface paths {
     /**
      * Confirm it is still the customer before a sensitive change
      * @description Adding or removing a factor, changing the password and ending all other sessions need a
-     *     fresh confirmation: the password, or a code from the customer's authenticator app. A
-     *     right answer lets this session make such changes for 5 minutes (`stepUpUntil`); without
-     *     one they answer 403 STEP_UP_REQUIRED. A wrong answer is 401 INVALID_CREDENTIALS (the
-     *     access token stays valid) and counts towards the login limits: 5 wrong answers for one
-     *     account from one IP in 15 minutes (429 with `Retry-After`).
+     *     fresh, full confirmation: the password and, when the account has a second factor, one
+     *     proof of it as well (a code from the authenticator app, a recovery code, or a passkey
+     *     answering `stepUpPasskeyOptions`; ASVS 5.0 6.3: a factor changes only after
+     *     re-authentication with every factor the account has). Without the proof the account
+     *     needs, 400 VALIDATION_ERROR (code `second-factor-required` on the whole body); a proof
+     *     for an account without a second factor, 400 (code `no-second-factor` on its field); more
+     *     than one proof, 400 (`exactly-one`). A right answer lets this session make such changes
+     *     for 5 minutes (`stepUpUntil`); without one they answer 403 STEP_UP_REQUIRED. A wrong
+     *     password or proof is 401 INVALID_CREDENTIALS (the access token stays valid, a recovery
+     *     code is not used up). The password counts towards the login limits (5 wrong answers for
+     *     one account from one IP in 15 minutes, 429 with `Retry-After`) and a proof towards the
+     *     second factor's (5 wrong ones for the account from one IP, 10 in all, in 15 minutes).
      */
     post: operations['stepUp']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/step-up/passkey-options': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A passkey challenge for a step-up
+     * @description WebAuthn request options (`navigator.credentials.get`, SimpleWebAuthn's
+     *     `startAuthentication`) for the customer's passkeys. The challenge lives 5 minutes, is
+     *     bound to this session and answers one step-up; asking again replaces it. Without a
+     *     passkey on the account, 404.
+     */
+    post: operations['stepUpPasskeyOptions']
     delete?: never
     options?: never
     head?: never
@@ -1175,15 +1205,20 @@ export interface components {
       recoveryCodes: components['schemas']['RecoveryCode'][]
     }
     /**
-     * @description Exactly one of the password and a code from the authenticator app (otherwise 400
-     *     VALIDATION_ERROR, code `exactly-one`, naming `/totpCode` when both are sent, the whole
-     *     body `''` when neither is).
+     * @description The password, and with it exactly one proof of the second factor when the account has
+     *     one (400 VALIDATION_ERROR otherwise: `second-factor-required` on the whole body `''`,
+     *     `exactly-one` naming each proof after the first, `no-second-factor` naming a proof the
+     *     account cannot have).
      */
     StepUpRequest: {
       /** @description The account's password. */
-      password?: string
+      password: string
       /** @description The code the authenticator app shows now. */
       totpCode?: components['schemas']['TotpCode']
+      /** @description One unused recovery code; used up by a right step-up. */
+      recoveryCode?: components['schemas']['RecoveryCode']
+      /** @description The authenticator's answer to `stepUpPasskeyOptions`. */
+      passkey?: components['schemas']['PasskeyAssertion']
     }
     /** @description The session may make sensitive changes until then. */
     StepUpResponse: {
@@ -2160,6 +2195,32 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  stepUpPasskeyOptions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The request options. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PasskeyRequestOptions']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }

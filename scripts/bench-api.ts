@@ -213,6 +213,7 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       DATABASE_URL: cluster.databaseUrl('bench'),
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      SECOND_FACTOR_KEY: 'bench-second-factor-key-long-enough-0123456789',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     }
     const cpuProfileDir = process.env.BENCH_CPU_PROF

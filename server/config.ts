@@ -24,6 +24,8 @@ export interface Config {
   accessTokenTtlSeconds: number
   jwtSecret: string | undefined
   jwtKeyFile: string | undefined
+  /** The second factors' own key (docs/decisions/105); in DATA_DIR outside production. */
+  secondFactor: { key: string | undefined; keyFile: string | undefined; oldKeys: string[] }
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Addresses/CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[]
@@ -245,6 +247,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (production && jwtSecret === undefined && jwtKeyFile === undefined)
     throw new ConfigError('JWT_SECRET', 'is required in production (or set JWT_KEY_FILE)')
 
+  const secondFactorKey = read(env, 'SECOND_FACTOR_KEY')
+  if (secondFactorKey !== undefined && Buffer.byteLength(secondFactorKey) < 32)
+    throw new ConfigError('SECOND_FACTOR_KEY', 'must be at least 32 bytes long')
+  const secondFactorKeyFile = read(env, 'SECOND_FACTOR_KEY_FILE')
+  if (production && secondFactorKey === undefined && secondFactorKeyFile === undefined)
+    throw new ConfigError(
+      'SECOND_FACTOR_KEY',
+      'is required in production (or set SECOND_FACTOR_KEY_FILE): it seals the second factors',
+    )
+  if (secondFactorKey !== undefined && secondFactorKey === jwtSecret)
+    throw new ConfigError('SECOND_FACTOR_KEY', 'must differ from JWT_SECRET')
+  const oldSecondFactorKeys = (read(env, 'SECOND_FACTOR_OLD_KEYS') ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '')
+  if (oldSecondFactorKeys.some((k) => Buffer.byteLength(k) < 32))
+    throw new ConfigError('SECOND_FACTOR_OLD_KEYS', 'each key must be at least 32 bytes long')
+
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
   if (production && smtpUrl === undefined)
     throw new ConfigError(
@@ -318,6 +338,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
     jwtSecret,
     jwtKeyFile,
+    secondFactor: {
+      key: secondFactorKey,
+      keyFile: secondFactorKeyFile,
+      oldKeys: oldSecondFactorKeys,
+    },
     logLevel: oneOf(
       env,
       'LOG_LEVEL',

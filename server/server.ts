@@ -3,7 +3,9 @@ import { buildApp, type ReceiveTimeouts } from './app.ts'
 import { createAccessTokens, loadSigningKey } from './auth/access-tokens.ts'
 import { createAccountService, type AuthLimits } from './auth/account-service.ts'
 import { createSecondFactors } from './auth/second-factor/second-factors.ts'
-import { createSealer } from './auth/second-factor/sealing.ts'
+import { loadFactorKeys } from './auth/second-factor/factor-keys.ts'
+import { keyLegacyRecoveryCodes } from './auth/second-factor/recovery-codes.ts'
+import { createSealer, resealLegacySecrets } from './auth/second-factor/sealing.ts'
 import { createSessions } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
@@ -48,6 +50,12 @@ export async function startServer(
     config.publicUrl,
     config.accessTokenTtlSeconds,
   )
+  // The second factors' own key; what was sealed or stored before it is moved under it now, so
+  // the JWT key can rotate afterwards (decision 105).
+  const factorKeys = await loadFactorKeys(config)
+  const sealer = createSealer(factorKeys, signingKey)
+  await resealLegacySecrets(db, sealer)
+  await keyLegacyRecoveryCodes(db, factorKeys)
   let mailQueued = () => {}
   const sessions = createSessions({
     db,
@@ -62,7 +70,8 @@ export async function startServer(
     db,
     now,
     publicUrl: config.publicUrl,
-    sealer: createSealer(signingKey),
+    sealer,
+    keys: factorKeys,
     sessions,
     finishLogin: (userId, device) => accounts.finishLogin(userId, device),
     mailQueued: () => {

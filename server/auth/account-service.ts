@@ -19,18 +19,26 @@ import type { AccessTokens } from './access-tokens.ts'
 import { createAttemptLimits, type Limit } from './attempt-limits.ts'
 import { consumeEmailToken, createEmailToken, peekEmailToken } from './email-tokens.ts'
 import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
+import {
+  hashPassword,
+  hashPasswordLike,
+  madeAlike,
+  matchPassword,
+  verifyPassword,
+} from './passwords.ts'
 import {
   consumeVerifyLink,
   endVerifyLinks,
   hasOtherPendingRegistration,
   issueVerifyLink,
-  pendingPasswordHashes,
+  pendingPasswordsColumn,
+  recordRegistrationAttempt,
   unusablePasswordHash,
 } from './pending-credentials.ts'
 import { revokeAllFamilies, rotateRefreshToken, type TokenPair } from './refresh-tokens.ts'
 import {
   cleanIp,
+  endLoginChallenges,
   isNewDevice,
   startSession,
   startSessionOnKnownDevice,
@@ -38,15 +46,11 @@ import {
   type SecondFactorChallenge,
   type SecondFactorGate,
   type Sessions,
+  type StepUpRequest,
 } from './sessions.ts'
 
 const verifyLinkTtl = 24 * 3600
 const resetLinkTtl = 3600
-/**
- * A login to an unverified account checks its own password and this many pending ones (the newest
- * registrations' links), padded with throwaway checks: always 1 + 2 argon2 verifications.
- */
-const pendingPasswordChecks = 2
 
 /** How many attempts each window allows (docs/decisions/040 says why these keys and numbers). */
 export interface AuthLimits {
@@ -156,30 +160,6 @@ export function createAccountService(deps: AccountDeps) {
       if (taken < batch) return
     }
   }
-  /**
-   * Whether `password` is the password of a registration of this unverified account still waiting
-   * for its link. Always `pendingPasswordChecks` verifications (throwaway ones where fewer are
-   * pending), so the answer's timing does not tell how many registrations are pending.
-   */
-  async function matchesPendingPassword(
-    userId: string,
-    accountHash: string,
-    password: string,
-  ): Promise<boolean> {
-    const hashes = await pendingPasswordHashes(
-      db,
-      userId,
-      accountHash,
-      pendingPasswordChecks,
-      now(),
-    )
-    const checks = Array.from({ length: pendingPasswordChecks }, (_, i) => {
-      const hash = hashes[i]
-      return hash ? verifyPassword(hash, password) : burnPasswordCheck(password).then(() => false)
-    })
-    return (await Promise.all(checks)).includes(true)
-  }
-
   let resetWork: Promise<void> = Promise.resolve()
   const reportError =
     deps.reportError ??
@@ -237,8 +217,15 @@ export function createAccountService(deps: AccountDeps) {
         if (byIp) await attempts.release([byIp])
         throw error
       }
-      // Hash before looking the e-mail up, so both answers take the same time.
-      const passwordHash = await hashPassword(input.password)
+      // One lookup and one hash for every address. An account's registrations are hashed with
+      // its salt, so a login checks its password and all pending ones in one computation (105).
+      const [known] = await db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE email_normalized = $1',
+        [key],
+      )
+      const passwordHash = known
+        ? await hashPasswordLike(known.password_hash, input.password)
+        : await hashPassword(input.password)
       await db.transaction(async (tx) => {
         const [created] = await tx.query<{ id: string }>(
           `INSERT INTO users (email, email_normalized, password_hash) VALUES ($1, $2, $3)
@@ -250,13 +237,23 @@ export function createAccountService(deps: AccountDeps) {
           await enqueueMail(tx, verifyEmailMessage(email, `${publicUrl}/app/verify-email/${token}`))
           return
         }
-        const [existing] = await tx.query<{ id: string; email: string; verified: boolean }>(
-          `SELECT id, email, email_verified_at IS NOT NULL AS verified
+        const [existing] = await tx.query<{
+          id: string
+          email: string
+          verified: boolean
+          password_hash: string
+        }>(
+          `SELECT id, email, email_verified_at IS NOT NULL AS verified, password_hash
            FROM users WHERE email_normalized = $1`,
           [key],
         )
         if (!existing) return
+        // The account appeared, or its password changed, since the lookup (a race): hash alike.
+        const pendingHash = madeAlike(existing.password_hash, passwordHash)
+          ? passwordHash
+          : await hashPasswordLike(existing.password_hash, input.password)
         if (existing.verified) {
+          await recordRegistrationAttempt(tx, existing.id, pendingHash, verifyLinkTtl, now())
           await enqueueMail(
             tx,
             alreadyRegisteredMessage(
@@ -268,7 +265,7 @@ export function createAccountService(deps: AccountDeps) {
         } else {
           // Nobody confirmed yet: a new link that carries this registration's password. The
           // account's password is not touched; the link followed decides it (decision 080).
-          const token = await issueVerifyLink(tx, existing.id, passwordHash, verifyLinkTtl, now())
+          const token = await issueVerifyLink(tx, existing.id, pendingHash, verifyLinkTtl, now())
           await enqueueMail(
             tx,
             verifyEmailMessage(existing.email, `${publicUrl}/app/verify-email/${token}`),
@@ -278,7 +275,11 @@ export function createAccountService(deps: AccountDeps) {
       mailQueued()
     },
 
-    async verifyEmail(token: string): Promise<void> {
+    /**
+     * Confirms the address. Answers 'password-to-choose' when the address was contested and the
+     * account now waits for the password its owner chooses from the e-mail just queued (080).
+     */
+    async verifyEmail(token: string): Promise<'confirmed' | 'password-to-choose'> {
       const at = now()
       const outcome = await db.transaction(async (tx) => {
         const link = await consumeVerifyLink(tx, token, at)
@@ -325,7 +326,9 @@ export function createAccountService(deps: AccountDeps) {
         return 'mailed'
       })
       if (outcome === 'invalid') throw new InvalidLinkToken('The link is unknown, used or expired')
-      if (outcome === 'mailed') mailQueued()
+      if (outcome === 'confirmed') return 'confirmed'
+      mailQueued()
+      return 'password-to-choose'
     },
 
     async login(
@@ -340,24 +343,32 @@ export function createAccountService(deps: AccountDeps) {
         [loginByIp, ip],
         [loginByAccount, key],
       )
-      const [user] = await db.query<{ id: string; password_hash: string; verified: boolean }>(
-        `SELECT id, password_hash, email_verified_at IS NOT NULL AS verified
-         FROM users WHERE email_normalized = $1`,
-        [key],
+      // The same work for every class of address (issue 25 findings 1 and 3, decision 105): one
+      // query, and one argon2 computation that checks the account's password and every pending
+      // registration's at once (they share the account's salt); none of them for no account.
+      const [user] = await db.query<{
+        id: string
+        password_hash: string
+        verified: boolean
+        pending: string[]
+      }>(
+        `SELECT u.id, u.password_hash, u.email_verified_at IS NOT NULL AS verified,
+                ${pendingPasswordsColumn('u', '$2')} AS pending
+         FROM users u WHERE u.email_normalized = $1`,
+        [key, now()],
       )
-      const ok = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : (await burnPasswordCheck(input.password), false)
-      // Unverified: the password of any registration still pending also earns the 403.
-      const pendingOk =
-        user && !user.verified
-          ? await matchesPendingPassword(user.id, user.password_hash, input.password)
-          : false
+      const match = await matchPassword(
+        user ? [user.password_hash, ...user.pending] : [],
+        input.password,
+      )
       // A wrong password keeps its reservations: they are the failures the limits count.
-      if (!user || !(ok || pendingOk)) throw new InvalidCredentials('Wrong e-mail or password')
+      if (!user || match < 0) throw new InvalidCredentials('Wrong e-mail or password')
       // The right password is not a failure: its attempt is given back, and this IP's lockout ends.
       await attempts.settle(reserved.slice(1), [loginByAccountAndIp, `${key} ${ip}`])
-      if (!user.verified) throw new EmailNotVerified('The e-mail address is not confirmed yet')
+      // A pending registration's password, on a confirmed account too: that registration is
+      // not confirmed, and the answer is the one a new address gets.
+      if (match > 0 || !user.verified)
+        throw new EmailNotVerified('The e-mail address is not confirmed yet')
       const challenge = await deps.secondFactor?.challengeFor(user.id, device)
       if (challenge) return challenge
       return finishLogin(user.id, device)
@@ -367,45 +378,67 @@ export function createAccountService(deps: AccountDeps) {
 
     /**
      * Confirms a signed-in customer again before a sensitive change: the password (counted
-     * against the login limits exactly as a login is) or a code from the authenticator app.
-     * Answers until when the session may make such changes.
+     * against the login limits exactly as a login is) and, when the account has a second factor,
+     * one proof of it (issue 25 finding 2, decision 105). Answers until when the session may make
+     * such changes.
      */
     async stepUp(
       userId: string,
       sessionId: string,
-      proof: { password?: string; totpCode?: string },
+      request: StepUpRequest,
       ip: string,
     ): Promise<Date> {
-      if ((proof.password === undefined) === (proof.totpCode === undefined))
+      const proofs = (['totpCode', 'recoveryCode', 'passkey'] as const).filter(
+        (key) => request[key] !== undefined,
+      )
+      if (proofs.length > 1)
+        throw new InvalidInput(
+          proofs.slice(1).map((key) => ({
+            field: `/${key}`,
+            code: 'exactly-one',
+            message: `send only one of ${proofs.join(', ')}`,
+          })),
+        )
+      const [user] = await db.query<{ email_normalized: string; password_hash: string }>(
+        'SELECT email_normalized, password_hash FROM users WHERE id = $1',
+        [userId],
+      )
+      if (!user) throw new UnknownAccount()
+      const gate = deps.secondFactor
+      const hasFactor = gate ? await gate.hasFactor(userId) : false
+      const proof = proofs[0]
+      if (hasFactor && proof === undefined)
         throw new InvalidInput([
           {
-            field: proof.password === undefined ? '' : '/totpCode',
-            message: 'send exactly one of password and totpCode',
-            code: 'exactly-one',
+            field: '',
+            code: 'second-factor-required',
+            message:
+              'this account has a second factor: send the password and one of totpCode, recoveryCode and passkey',
           },
         ])
-      let ok: boolean
-      if (proof.password !== undefined) {
-        const [user] = await db.query<{ email_normalized: string; password_hash: string }>(
-          'SELECT email_normalized, password_hash FROM users WHERE id = $1',
-          [userId],
-        )
-        if (!user) throw new UnknownAccount()
-        const key = user.email_normalized
-        const reserved = await attempts.reserve(
-          [loginByAccountAndIp, `${key} ${ip}`],
-          [loginByIp, ip],
-          [loginByAccount, key],
-        )
-        ok = await verifyPassword(user.password_hash, proof.password)
-        if (ok) {
-          await attempts.settle(reserved.slice(1), [loginByAccountAndIp, `${key} ${ip}`])
-        }
-      } else {
-        const gate = deps.secondFactor
-        ok = gate ? await gate.checkTotpForStepUp(userId, proof.totpCode ?? '', ip) : false
+      if (!hasFactor && proof !== undefined)
+        throw new InvalidInput([
+          {
+            field: `/${proof}`,
+            code: 'no-second-factor',
+            message: 'this account has no second factor: send the password alone',
+          },
+        ])
+      const key = user.email_normalized
+      const reserved = await attempts.reserve(
+        [loginByAccountAndIp, `${key} ${ip}`],
+        [loginByIp, ip],
+        [loginByAccount, key],
+      )
+      if (!(await verifyPassword(user.password_hash, request.password)))
+        throw new InvalidCredentials('The password or code is not right')
+      await attempts.settle(reserved.slice(1), [loginByAccountAndIp, `${key} ${ip}`])
+      // The factor is asked only once the password is right, so a wrong password uses nothing up.
+      if (gate && proof !== undefined) {
+        const { password: _password, ...factorProof } = request
+        if (!(await gate.checkStepUpProof(userId, sessionId, factorProof, ip)))
+          throw new InvalidCredentials('The password or code is not right')
       }
-      if (!ok) throw new InvalidCredentials('The password or code is not right')
       return deps.sessions.markSteppedUp(sessionId)
     },
 
@@ -472,6 +505,8 @@ export function createAccountService(deps: AccountDeps) {
           [userId, passwordHash, at],
         )
         await revokeAllFamilies(tx, userId, at, 'password-reset')
+        // A second step begun with the old password cannot be finished any more.
+        await endLoginChallenges(tx, userId, at)
         // The account is confirmed now: a registration's pending link must not set its password.
         await endVerifyLinks(tx, userId, at)
         // Other reset links sent before this one must not work any more.

@@ -10,6 +10,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
 import { hashPassword } from './passwords.ts'
+
+/** What a login checks besides the account's password: registrations still waiting. */
+const pendingPurposes = `('verify_email', 'registration_attempt')`
 import { hashToken, newSecretToken } from './secrets.ts'
 
 /** A verification link bound to the password hash of the registration that asked for it. */
@@ -90,32 +93,55 @@ export function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'))
 }
 
-/** Ends every verification link of the account that is not used yet. */
-export async function endVerifyLinks(q: Queryable, userId: string, now: Date): Promise<void> {
+/**
+ * A registration of an address whose account is confirmed: its password hash is kept for as long
+ * as a verification link would live, and no link is sent (the owner gets 'already registered').
+ * A login with that password answers 403 EMAIL_NOT_VERIFIED, as a login to a new account still
+ * waiting for its link does, so the two cannot be told apart (issue 25 finding 1, decision 105).
+ */
+export async function recordRegistrationAttempt(
+  q: Queryable,
+  userId: string,
+  passwordHash: string,
+  ttlSeconds: number,
+  now: Date,
+): Promise<void> {
   await q.query(
-    `UPDATE email_tokens SET used_at = $2
-     WHERE user_id = $1 AND purpose = 'verify_email' AND used_at IS NULL`,
-    [userId, now],
+    `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at, password_hash)
+     VALUES ($1, $2, 'registration_attempt', $3, $4)`,
+    [
+      hashToken(newSecretToken()),
+      userId,
+      new Date(now.getTime() + ttlSeconds * 1000),
+      passwordHash,
+    ],
   )
 }
 
 /**
- * The password hashes of the newest `max` live verification links of an account, other than
- * `except` (the account's own hash, checked anyway).
+ * Ends every registration of the account still waiting: its verification links and the
+ * registration attempts kept for a confirmed account.
  */
-export async function pendingPasswordHashes(
-  q: Queryable,
-  userId: string,
-  except: string,
-  max: number,
-  now: Date,
-): Promise<string[]> {
-  const rows = await q.query<{ password_hash: string }>(
-    `SELECT password_hash FROM email_tokens
-     WHERE user_id = $1 AND purpose = 'verify_email' AND used_at IS NULL AND expires_at > $2
-       AND password_hash IS NOT NULL AND password_hash <> $3
-     ORDER BY expires_at DESC, created_at DESC LIMIT $4`,
-    [userId, now, except, max],
+export async function endVerifyLinks(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE email_tokens SET used_at = $2
+     WHERE user_id = $1 AND purpose IN ${pendingPurposes} AND used_at IS NULL`,
+    [userId, now],
   )
-  return rows.map((r) => r.password_hash)
+}
+
+/** How many pending passwords a login compares (a registration is 5 an hour per address). */
+export const pendingPasswordsChecked = 50
+
+/**
+ * SQL for the password hashes of an account's newest live pending registrations, as an array
+ * column of the login's one query: `$user` is the users row's alias, `$now` the parameter.
+ */
+export function pendingPasswordsColumn(user: string, now: string): string {
+  return `ARRAY(
+    SELECT t.password_hash FROM email_tokens t
+    WHERE t.user_id = ${user}.id AND t.purpose IN ${pendingPurposes} AND t.used_at IS NULL
+      AND t.expires_at > ${now} AND t.password_hash IS NOT NULL
+    ORDER BY t.expires_at DESC, t.created_at DESC LIMIT ${pendingPasswordsChecked}
+  )`
 }

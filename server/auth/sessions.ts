@@ -23,10 +23,14 @@ import {
 } from '../mail/templates.ts'
 import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
 import { hashPassword } from './passwords.ts'
+import { endVerifyLinks } from './pending-credentials.ts'
 import { refreshLifetimeSeconds, startFamily } from './refresh-tokens.ts'
 import { hashToken, newSecretToken } from './secrets.ts'
 
 export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge']
+export type StepUpRequest = components['schemas']['StepUpRequest']
+/** A step-up's proof of the second factor: at most one of these. */
+export type StepUpFactorProof = Omit<StepUpRequest, 'password'>
 export type SessionView = components['schemas']['Session']
 
 /** Where a session was started from, as the handler read it off the request. */
@@ -42,8 +46,19 @@ export interface Device {
 export interface SecondFactorGate {
   /** The challenge to finish this login with, or undefined when the account has no factor. */
   challengeFor(userId: string, device: Device): Promise<SecondFactorChallenge | undefined>
-  /** Whether the code is right for this account's authenticator app (limits and replay inside). */
-  checkTotpForStepUp(userId: string, code: string, ip: string): Promise<boolean>
+  /** Whether the account has a passkey or an authenticator app. */
+  hasFactor(userId: string): Promise<boolean>
+  /**
+   * Whether the proof is right for this account's second factor (limits and replay inside; a
+   * right recovery code or passkey answer is used up). A passkey answers the session's step-up
+   * options.
+   */
+  checkStepUpProof(
+    userId: string,
+    sessionId: string,
+    proof: StepUpFactorProof,
+    ip: string,
+  ): Promise<boolean>
 }
 
 export type SecurityNoticeKind =
@@ -180,6 +195,17 @@ export async function endOtherSessions(
     [userId, keepSessionId, now, reason],
   )
   return ended.length
+}
+
+/**
+ * Ends the account's open login challenges: a second step begun with a password that has since
+ * changed cannot be finished (issue 25 finding 4). Called in the change's own transaction.
+ */
+export async function endLoginChallenges(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query('UPDATE login_challenges SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [
+    userId,
+    now,
+  ])
 }
 
 /** Ends one session of the customer; false when it is not theirs or had ended already. */
@@ -389,6 +415,9 @@ export function createSessions(deps: SessionDeps) {
           at,
         ])
         await endOtherSessions(tx, userId, sessionId, at, 'password-change')
+        await endLoginChallenges(tx, userId, at)
+        // Registrations of the address kept for login answers were made with the old salt.
+        await endVerifyLinks(tx, userId, at)
         await tx.query(
           `UPDATE email_tokens SET used_at = $2
            WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,

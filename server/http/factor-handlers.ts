@@ -16,6 +16,10 @@ export function factorHandlers(factors: SecondFactors): Handlers {
       const { userId, sessionId } = who(ctx)
       return { status: 200, body: await factors.overview(userId, sessionId) }
     },
+    async stepUpPasskeyOptions(ctx) {
+      const { userId, sessionId } = who(ctx)
+      return { status: 200, body: await factors.stepUpPasskeyOptions(userId, sessionId) }
+    },
     async passkeyRegistrationOptions(ctx) {
       const { userId, sessionId } = who(ctx)
       return { status: 200, body: await factors.passkeyRegistrationOptions(userId, sessionId) }

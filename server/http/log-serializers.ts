@@ -3,12 +3,15 @@
  * parameters (password hashes, e-mail addresses) and PostgreSQL's `detail` quotes the failing
  * row, so an error is logged by its kind, code and message only, with quoted values cut out.
  */
+import { clientIp } from './client-ip.ts'
 
 /** Request logs keep method and path; query strings can carry e-mail tokens, so they are cut. */
-export const requestSerializer = (request: { method: string; url: string; ip: string }) => ({
+export const requestSerializer = (
+  request: Parameters<typeof clientIp>[0] & { method: string; url: string },
+) => ({
   method: request.method,
   path: request.url.split('?')[0],
-  ip: request.ip,
+  ip: clientIp(request),
 })
 
 /** PostgreSQL's fields that name the schema, never a value. */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { clientIp } from './client-ip.ts'
 import type { operations } from '../../openapi/main.gen.ts'
 import type { Profile } from '../users/profile-service.ts'
 
@@ -67,7 +68,7 @@ export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
       userId: request.userId,
       sessionId: request.sessionId,
       callerProfile: request.callerProfile,
-      ip: request.ip,
+      ip: clientIp(request),
       request,
     })
     return reply.code(result.status as number).send(result.body as unknown)

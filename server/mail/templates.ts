@@ -170,6 +170,28 @@ export function newSignInMessage(
 }
 
 /**
+ * The password was right but the second step failed (a wrong code, passkey or recovery code):
+ * somebody may know the password. One per burst (issue 25 finding 5); no session exists to end.
+ */
+export function secondStepFailedMessage(
+  to: string,
+  facts: SessionFacts,
+  resetUrl: string,
+): MailMessage {
+  return compose(
+    to,
+    'Your password was used, but the second step failed',
+    [
+      `Somebody signed in to your ${productName} account with the right password, then gave a wrong code or passkey at the second step, so they were not let in:`,
+      ...sessionLines(facts),
+      'If this was you, there is nothing to do.',
+      'If it was not you, your password is known to somebody else: choose a new one with the link below. Your second factor kept them out.',
+    ],
+    { label: 'Choose a new password', url: resetUrl },
+  )
+}
+
+/**
  * A second factor added or removed; `what` names it ('an authenticator app', 'the passkey
  * "MacBook"'), a passkey's name being the customer's own text, so it stays on one line.
  */

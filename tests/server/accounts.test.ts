@@ -220,7 +220,8 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
     expect(warning?.subject).toMatch(/^Someone tried to sign up/)
     expect(warning?.text).not.toMatch(/\/app\/verify-email\//)
     expectTokens(await login(owner.email, owner.password))
-    expectProblem(await login(owner.email, 'another-password'), 401, 'INVALID_CREDENTIALS')
+    // The registration's own password answers as it would on a new address (issue 25 finding 1).
+    expectProblem(await login(owner.email, 'another-password'), 403, 'EMAIL_NOT_VERIFIED')
 
     // An address nobody confirmed gets a fresh link carrying the new registration's password.
     // Registered twice, the address is contested: the link followed confirms it, keeps neither

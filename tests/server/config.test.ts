@@ -63,7 +63,17 @@ describe('configuration', () => {
     [{ ACCESS_TOKEN_TTL: '1.5' }, 'ACCESS_TOKEN_TTL'],
     [{ OUTBOX_LEASE_SECONDS: '1' }, 'OUTBOX_LEASE_SECONDS'],
     [{ OUTBOX_LEASE_SECONDS: 'ten' }, 'OUTBOX_LEASE_SECONDS'],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32) }, 'SMTP_URL'],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), SECOND_FACTOR_KEY: 'f'.repeat(32) },
+      'SMTP_URL',
+    ],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), SMTP_URL: 'smtp://mail:25' },
+      'SECOND_FACTOR_KEY',
+    ],
+    [{ SECOND_FACTOR_KEY: 'too-short' }, 'SECOND_FACTOR_KEY'],
+    [{ JWT_SECRET: 'k'.repeat(32), SECOND_FACTOR_KEY: 'k'.repeat(32) }, 'SECOND_FACTOR_KEY'],
+    [{ SECOND_FACTOR_OLD_KEYS: `${'o'.repeat(32)},short` }, 'SECOND_FACTOR_OLD_KEYS'],
     [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
@@ -91,6 +101,7 @@ describe('configuration', () => {
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://mail:25',
     JWT_SECRET: 'y'.repeat(32),
+    SECOND_FACTOR_KEY: 'w'.repeat(32),
     ...live,
   }
   const without = (name: keyof typeof live) =>

@@ -22,6 +22,7 @@ import {
   type TokenPair,
 } from './support/accounts.ts'
 import { engines } from './support/databases.ts'
+import { customerWithAppOn } from './support/second-factor.ts'
 import { SoftwareAuthenticator } from './support/software-authenticator.ts'
 import { startTestServer, testPublicUrl, type TestServer } from './support/test-server.ts'
 
@@ -75,7 +76,7 @@ describe.each(engines)('second factors over HTTP on %s', (engine) => {
     expect(answer.status, answer.text).toBe(200)
     return answer.body as Security
   }
-  const stepUp = async (tokens: TokenPair, proof: Record<string, string>) => {
+  const stepUp = async (tokens: TokenPair, proof: Record<string, unknown>) => {
     const answer = await server.api(
       'POST',
       '/api/account/step-up',
@@ -94,27 +95,7 @@ describe.each(engines)('second factors over HTTP on %s', (engine) => {
   }
 
   /** A verified customer with an authenticator app (enrolled through the API) and its codes. */
-  async function customerWithApp() {
-    const customer = await verifiedUser(server)
-    await stepUp(customer.tokens, { password: customer.password })
-    const started = await server.api(
-      'POST',
-      '/api/account/totp/enrolment',
-      undefined,
-      bearer(customer.tokens.accessToken),
-    )
-    expect(started.status, started.text).toBe(200)
-    const { secret } = started.body as Schemas['TotpEnrolment']
-    const confirmed = await server.api(
-      'POST',
-      '/api/account/totp',
-      { code: await codeNow(secret) },
-      bearer(customer.tokens.accessToken),
-    )
-    expect(confirmed.status, confirmed.text).toBe(200)
-    const { recoveryCodes } = confirmed.body as Schemas['RecoveryCodes']
-    return { ...customer, secret, recoveryCodes }
-  }
+  const customerWithApp = () => customerWithAppOn(server)
 
   it('keeps the one-step login for accounts without a factor', async () => {
     const { email, password, tokens } = await verifiedUser(server)
@@ -355,7 +336,7 @@ describe.each(engines)('second factors over HTTP on %s', (engine) => {
     // The step-up of the enrolment has run out.
     server.clock.offsetMs += 6 * minute
     expectProblem(await server.api('DELETE', '/api/account/totp', undefined, auth), 403)
-    await stepUp(tokens, { totpCode: await codeNow(secret) })
+    await stepUp(tokens, { password, totpCode: await codeNow(secret) })
     const removed = await server.api('DELETE', '/api/account/totp', undefined, auth)
     expect(removed.status, removed.text).toBe(204)
     expect(await security(tokens)).toMatchObject({ totp: false, recoveryCodesLeft: 0 })
@@ -385,6 +366,23 @@ describe.each(engines)('second factors over HTTP on %s', (engine) => {
       const added = await server.api('POST', '/api/account/passkeys', { name, credential }, auth)
       expect(added.status, added.text).toBe(201)
       return { ...customer, auth, authenticator, passkey: added.body as Passkey }
+    }
+
+    /** The step-up of an account with a passkey: the password and the passkey's answer. */
+    async function stepUpWithPasskey(customer: Awaited<ReturnType<typeof customerWithPasskey>>) {
+      const options = await server.api(
+        'POST',
+        '/api/account/step-up/passkey-options',
+        undefined,
+        customer.auth,
+      )
+      expect(options.status, options.text).toBe(200)
+      await stepUp(customer.tokens, {
+        password: customer.password,
+        passkey: customer.authenticator.authenticate(
+          options.body as PublicKeyCredentialRequestOptionsJSON,
+        ),
+      })
     }
 
     it('registers a passkey for this site with a random user handle', async () => {
@@ -527,7 +525,7 @@ describe.each(engines)('second factors over HTTP on %s', (engine) => {
         403,
         'STEP_UP_REQUIRED',
       )
-      await stepUp(owner.tokens, { password: owner.password })
+      await stepUpWithPasskey(owner)
       const removed = await server.api('DELETE', path, undefined, owner.auth)
       expect(removed.status, removed.text).toBe(204)
       expect((await security(owner.tokens)).passkeys).toEqual([])

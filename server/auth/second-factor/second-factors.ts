@@ -33,9 +33,18 @@ import {
   verifyRegistration,
   type StoredCredential,
 } from './passkeys.ts'
-import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes.ts'
-import type { Sealer } from './sealing.ts'
+import type { FactorKeys } from './factor-keys.ts'
 import {
+  hashRecoveryCode,
+  newRecoveryCodes,
+  normalizeRecoveryCode,
+  recoveryCodeCandidates,
+} from './recovery-codes.ts'
+import type { Sealer } from './sealing.ts'
+import { enqueueMail } from '../../mail/outbox.ts'
+import { secondStepFailedMessage } from '../../mail/templates.ts'
+import {
+  deviceLabel,
   endOtherSessions,
   requireStepUp,
   type Device,
@@ -71,6 +80,8 @@ export interface SecondFactorDeps {
   now: () => Date
   publicUrl: string
   sealer: Sealer
+  /** The second factors' own key: recovery codes are stored keyed under it. */
+  keys: FactorKeys
   /** The security notices (server/auth/sessions.ts). */
   sessions: Pick<Sessions, 'queueSecurityNotice'>
   /** Starts the session after a right proof (accounts.finishLogin). */
@@ -81,6 +92,8 @@ export interface SecondFactorDeps {
 }
 
 const challengeSeconds = 5 * 60
+/** One 'second step failed' notice per account in this long. */
+const noticeBurstSeconds = 15 * 60
 const enrolmentSeconds = 10 * 60
 const maxPasskeys = 20
 const userAgentMax = 512
@@ -106,7 +119,7 @@ const passkeyView = (row: PasskeyRow): PasskeyView => ({
 })
 
 export function createSecondFactors(deps: SecondFactorDeps) {
-  const { db, now, sealer, sessions } = deps
+  const { db, now, sealer, keys, sessions } = deps
   const rp = relyingPartyOf(deps.publicUrl)
   const limits = deps.limits ?? defaultSecondFactorLimits
   const attempts = createAttemptLimits(db, now)
@@ -201,23 +214,31 @@ export function createSecondFactors(deps: SecondFactorDeps) {
     if (normalized === undefined) return false
     const used = await q.query(
       `UPDATE recovery_codes SET used_at = $3
-       WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1`,
-      [userId, hashRecoveryCode(userId, normalized), at],
+       WHERE user_id = $1 AND code_hash = ANY($2::text[]) AND used_at IS NULL RETURNING 1`,
+      [userId, recoveryCodeCandidates(keys, userId, normalized), at],
     )
     return used.length > 0
   }
 
+  /**
+   * Accepts a passkey's answer to the live WebAuthn challenge that `owner` names (a login
+   * challenge's, or a session's step-up) and records its counter and the challenge's use.
+   */
   async function consumePasskey(
     q: Queryable,
-    challenge: { id: string; user_id: string },
+    owner:
+      { userId: string; loginChallengeId: string } | { userId: string; stepUpSessionId: string },
     assertion: AuthenticationResponseJSON,
     at: Date,
   ): Promise<boolean> {
     const [expected] = await q.query<{ challenge: string }>(
-      `SELECT challenge FROM webauthn_challenges
-       WHERE login_challenge_id = $1 AND purpose = 'authentication' AND used_at IS NULL
-         AND expires_at > $2`,
-      [challenge.id, at],
+      'loginChallengeId' in owner
+        ? `SELECT challenge FROM webauthn_challenges
+           WHERE login_challenge_id = $1 AND purpose = 'authentication' AND used_at IS NULL
+             AND expires_at > $2`
+        : `SELECT challenge FROM webauthn_challenges
+           WHERE session_id = $1 AND purpose = 'step-up' AND used_at IS NULL AND expires_at > $2`,
+      ['loginChallengeId' in owner ? owner.loginChallengeId : owner.stepUpSessionId, at],
     )
     if (!expected) return false
     const [row] = await q.query<{
@@ -231,7 +252,7 @@ export function createSecondFactors(deps: SecondFactorDeps) {
               u.webauthn_user_handle AS handle
        FROM passkeys p JOIN users u ON u.id = p.user_id
        WHERE p.user_id = $1 AND p.credential_id = $2 FOR UPDATE OF p`,
-      [challenge.user_id, assertion.id],
+      [owner.userId, assertion.id],
     )
     if (!row) return false
     // A discoverable passkey names its account: it must be this one.
@@ -288,6 +309,35 @@ export function createSecondFactors(deps: SecondFactorDeps) {
     })
   }
 
+  /**
+   * Tells the owner that their password was right but the second step failed: at most one notice
+   * per account in `noticeBurstSeconds`, however many wrong proofs a burst brings (finding 5).
+   */
+  async function noticeFailedSecondStep(
+    challenge: { user_id: string; user_agent: string; ip: string },
+    at: Date,
+  ): Promise<void> {
+    const queued = await db.transaction(async (tx) => {
+      const [owner] = await tx.query<{ email: string }>(
+        `UPDATE users SET second_step_noticed_at = $2
+         WHERE id = $1 AND (second_step_noticed_at IS NULL OR second_step_noticed_at <= $3)
+         RETURNING email`,
+        [challenge.user_id, at, new Date(at.getTime() - noticeBurstSeconds * 1000)],
+      )
+      if (!owner) return false
+      await enqueueMail(
+        tx,
+        secondStepFailedMessage(
+          owner.email,
+          { device: deviceLabel(challenge.user_agent), ip: challenge.ip, at },
+          `${deps.publicUrl}/app/forgot-password`,
+        ),
+      )
+      return true
+    })
+    if (queued) deps.mailQueued()
+  }
+
   const gate: SecondFactorGate = {
     async challengeFor(userId, device) {
       // Most accounts have no factor: one query says so (one round trip on a login, issue 16).
@@ -333,12 +383,35 @@ export function createSecondFactors(deps: SecondFactorDeps) {
       return { challengeToken: token, methods, ...(options ? { passkeyOptions: options } : {}) }
     },
 
-    async checkTotpForStepUp(userId, code, ip) {
+    async hasFactor(userId) {
+      const [row] = await db.query<{ any: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM passkeys WHERE user_id = $1)
+             OR EXISTS (SELECT 1 FROM totp_factors WHERE user_id = $1) AS any`,
+        [userId],
+      )
+      return row?.any ?? false
+    },
+
+    async checkStepUpProof(userId, sessionId, proof, ip) {
       const reserved = await attempts.reserve(
         [stepUpPerAccountAndIp, `${userId} ${ip}`],
         [perAccount, userId],
       )
-      const ok = await db.transaction((tx) => consumeTotp(tx, userId, code, now()))
+      const at = now()
+      const ok = await db.transaction((tx) =>
+        proof.totpCode !== undefined
+          ? consumeTotp(tx, userId, proof.totpCode, at)
+          : proof.recoveryCode !== undefined
+            ? consumeRecoveryCode(tx, userId, proof.recoveryCode, at)
+            : proof.passkey !== undefined
+              ? consumePasskey(
+                  tx,
+                  { userId, stepUpSessionId: sessionId },
+                  proof.passkey as unknown as AuthenticationResponseJSON,
+                  at,
+                )
+              : Promise.resolve(false),
+      )
       if (ok) await attempts.release(reserved)
       return ok
     },
@@ -382,7 +455,7 @@ export function createSecondFactors(deps: SecondFactorDeps) {
                 ? await consumeRecoveryCode(tx, challenge.user_id, proof.recoveryCode ?? '', at)
                 : await consumePasskey(
                     tx,
-                    challenge,
+                    { userId: challenge.user_id, loginChallengeId: challenge.id },
                     proof.passkey as unknown as AuthenticationResponseJSON,
                     at,
                   )
@@ -390,7 +463,10 @@ export function createSecondFactors(deps: SecondFactorDeps) {
           if (!accepted) throw new ProofRefused()
         })
       } catch (error) {
-        if (error instanceof ProofRefused) throw new WrongSecondFactor()
+        if (error instanceof ProofRefused) {
+          await noticeFailedSecondStep(challenge, at)
+          throw new WrongSecondFactor()
+        }
         if (error instanceof InvalidLoginChallenge) await attempts.release(reserved)
         throw error
       }
@@ -424,6 +500,28 @@ export function createSecondFactors(deps: SecondFactorDeps) {
         recoveryCodesLeft: left,
         stepUpUntil: stepUp && stepUp > at ? stepUp.toISOString() : null,
       }
+    },
+
+    /** Request options for a step-up with a passkey: bound to this session, 5 minutes. */
+    async stepUpPasskeyOptions(userId: string, sessionId: string) {
+      const at = now()
+      const passkeys = await storedPasskeys(db, userId)
+      if (passkeys.length === 0) throw new NotFound('This account has no passkey.')
+      const options = await authenticationOptions(rp, passkeys)
+      // Only the latest options of a session can be answered.
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `DELETE FROM webauthn_challenges WHERE session_id = $1 AND purpose = 'step-up'`,
+          [sessionId],
+        )
+        await tx.query(
+          `INSERT INTO webauthn_challenges
+             (challenge, purpose, user_id, session_id, created_at, expires_at)
+           VALUES ($1, 'step-up', $2, $3, $4, $5)`,
+          [options.challenge, userId, sessionId, at, later(at, challengeSeconds)],
+        )
+      })
+      return options
     },
 
     /** Creation options for a new passkey; the challenge is this session's, 5 minutes. */
@@ -602,7 +700,7 @@ export function createSecondFactors(deps: SecondFactorDeps) {
         for (const recoveryCode of codes)
           await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
             userId,
-            hashRecoveryCode(userId, normalizeRecoveryCode(recoveryCode) ?? ''),
+            hashRecoveryCode(keys, userId, normalizeRecoveryCode(recoveryCode) ?? ''),
           ])
         await afterFactorChange(tx, {
           userId,

@@ -42,6 +42,7 @@ export async function startAppServer(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+      SECOND_FACTOR_KEY: 'e2e-second-factor-key-long-enough-0123456789',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -9,6 +9,7 @@ import {
   apiClient,
   fetchMailbox,
   testJwtSecret,
+  testSecondFactorKey,
   testPublicUrl,
   type HttpTarget,
 } from './test-server.ts'
@@ -43,6 +44,7 @@ export async function spawnServer(
       PORT: String(port),
       PUBLIC_URL: testPublicUrl,
       JWT_SECRET: testJwtSecret,
+      SECOND_FACTOR_KEY: testSecondFactorKey,
       LOG_LEVEL: 'warn',
       DATA_DIR: database.dataDir,
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),

@@ -11,6 +11,8 @@ import { checkResponse } from './contract.ts'
 import { createFreshDatabase, type Engine } from './databases.ts'
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-0123456789'
+/** Every node of a test shares it, as every node in production must (decision 105). */
+export const testSecondFactorKey = 'test-second-factor-key-long-enough-0123456789'
 export const testPublicUrl = 'http://exchange.test'
 
 /** A body sent as-is: malformed JSON, other media types, or no content type at all. */
@@ -108,6 +110,7 @@ export async function startTestServer(
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     JWT_SECRET: testJwtSecret,
+    SECOND_FACTOR_KEY: testSecondFactorKey,
     ACCESS_TOKEN_TTL: '900',
     PUBLIC_URL: testPublicUrl,
     LOG_LEVEL: 'warn',

@@ -1,0 +1,37 @@
+/** A customer with an authenticator app, enrolled through the API, on a server with a movable clock. */
+import { generate } from 'otplib'
+import { expect } from 'vitest'
+import type { components } from '../../../openapi/main.gen.ts'
+import { bearer, verifiedUser } from './accounts.ts'
+import type { TestServer } from './test-server.ts'
+
+type Schemas = components['schemas']
+
+/** The code the app shows now on the server's clock (otplib counts seconds). */
+export const codeNowOn = (server: TestServer, secret: string) =>
+  generate({ secret, epoch: Math.floor((Date.now() + server.clock.offsetMs) / 1000) })
+
+/** A verified customer who set up an authenticator app: its secret and recovery codes. */
+export async function customerWithAppOn(server: TestServer) {
+  const customer = await verifiedUser(server)
+  const auth = bearer(customer.tokens.accessToken)
+  const stepped = await server.api(
+    'POST',
+    '/api/account/step-up',
+    { password: customer.password },
+    auth,
+  )
+  expect(stepped.status, stepped.text).toBe(200)
+  const started = await server.api('POST', '/api/account/totp/enrolment', undefined, auth)
+  expect(started.status, started.text).toBe(200)
+  const { secret } = started.body as Schemas['TotpEnrolment']
+  const confirmed = await server.api(
+    'POST',
+    '/api/account/totp',
+    { code: await codeNowOn(server, secret) },
+    auth,
+  )
+  expect(confirmed.status, confirmed.text).toBe(200)
+  const { recoveryCodes } = confirmed.body as Schemas['RecoveryCodes']
+  return { ...customer, auth, secret, recoveryCodes }
+}
