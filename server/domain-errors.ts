@@ -36,7 +36,7 @@ export class TooManyAttempts extends Error {
 export class StepUpRequired extends Error {
   override readonly name = 'StepUpRequired'
   constructor() {
-    super('Confirm with your password or a code first')
+    super('Confirm it is you first, with your password and your second factor if you have one')
   }
 }
 /** The resource the request names is not the customer's, or does not exist (any more). */

@@ -106,7 +106,7 @@ function domainProblem(error: unknown): HttpProblem | undefined {
   if (error instanceof Conflict)
     return new HttpProblem(409, error.message || 'Conflict.', { errorType: 'OTHER_ERROR' })
   if (error instanceof StepUpRequired)
-    return new HttpProblem(403, 'Confirm with your password or a code first.', {
+    return new HttpProblem(403, 'Confirm it is you first, with your password and your second factor if you have one.', {
       errorType: 'STEP_UP_REQUIRED',
     })
   if (error instanceof NotFound)
