@@ -1,19 +1,11 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createSigner, createVerifier } from 'fast-jwt'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 
 const audience = 'exchange-api'
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/**
- * The one protected header this server signs, as its exact base64url bytes. A token whose header
- * segment is anything else is refused before its signature is even computed: no `alg` of the
- * token's choosing ("none", another HMAC, a public-key algorithm) is ever considered.
- */
-const protectedHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString(
-  'base64url',
-)
 /** Longer than any token issued here (about 330 characters): not worth an HMAC. */
 const maxTokenLength = 2048
 
@@ -34,12 +26,13 @@ export interface AccessTokens {
 }
 
 /**
- * HS256 JWTs (RFC 7519) signed and checked with node:crypto's HMAC, synchronously: every bearer
- * request verifies one, and jose's Web Crypto path imported the key again and queued a crypto job
- * for each (about 130 µs of a profile GET's CPU; docs/decisions/098-api-hot-path.md). The checks
- * are jose's `jwtVerify` with this issuer, audience and HS256 only: signature compared in constant
- * time and in its canonical base64url form, `exp` in the future, `nbf` (if any) reached, `iat`
- * (if any) a number. tests/server/access-tokens.test.ts holds it to jose both ways.
+ * HS256 JWTs (RFC 7519) through fast-jwt (the library @fastify/jwt uses), whose signer and
+ * verifier are made once with the key and run synchronously: every bearer request verifies one,
+ * and jose's Web Crypto path imported the key again and queued a crypto job for each (about
+ * 130 µs of a profile GET's CPU; docs/decisions/098-api-hot-path.md). The verifier allows HS256
+ * only (no `alg` of the token's choosing), this issuer and audience; times are checked here
+ * against the server's clock (`now`, which tests move): `exp` in the future, `nbf` (if any)
+ * reached, `iat` (if any) a number. tests/server/access-tokens.test.ts holds it to jose both ways.
  */
 export function createAccessTokens(
   rawKey: Uint8Array,
@@ -47,33 +40,31 @@ export function createAccessTokens(
   ttlSeconds: number,
   now: () => Date = () => new Date(),
 ): AccessTokens {
-  // A KeyObject made once; each HMAC starts from it.
-  const key = createSecretKey(rawKey)
-  const sign = (signingInput: string) =>
-    createHmac('sha256', key).update(signingInput).digest('base64url')
+  const key = Buffer.from(rawKey)
+  const signer = createSigner({ key, algorithm: 'HS256' })
+  const verifier = createVerifier({
+    key,
+    algorithms: ['HS256'],
+    allowedIss: issuer,
+    allowedAud: audience,
+    // Only the header this server signs: a token without `typ: JWT` was never issued here.
+    checkTyp: 'JWT',
+    // The clock is ours (below), so a test's or an operator's `now` is the one that counts.
+    ignoreExpiration: true,
+    ignoreNotBefore: true,
+  })
 
   function verifySync(token: string): AccessClaims | undefined {
     if (typeof token !== 'string' || token.length > maxTokenLength) return undefined
-    const headerEnd = protectedHeader.length
-    if (!token.startsWith(protectedHeader) || token.charCodeAt(headerEnd) !== 46) return undefined
-    const payloadEnd = token.indexOf('.', headerEnd + 1)
-    if (payloadEnd < 0 || token.indexOf('.', payloadEnd + 1) >= 0) return undefined
-    const expected = Buffer.from(sign(token.slice(0, payloadEnd)), 'utf8')
-    const given = Buffer.from(token.slice(payloadEnd + 1), 'utf8')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
     let payload: unknown
     try {
-      payload = JSON.parse(
-        Buffer.from(token.slice(headerEnd + 1, payloadEnd), 'base64url').toString('utf8'),
-      )
+      payload = verifier(token)
     } catch {
       return undefined
     }
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined
-    const { sub, sid, iss, aud, exp, nbf, iat } = payload as Record<string, unknown>
+    const { sub, sid, exp, nbf, iat } = payload as Record<string, unknown>
     const at = Math.floor(now().getTime() / 1000)
-    if (iss !== issuer) return undefined
-    if (aud !== audience && !(Array.isArray(aud) && aud.includes(audience))) return undefined
     if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= at) return undefined
     if (nbf !== undefined && (typeof nbf !== 'number' || !(nbf <= at))) return undefined
     if (iat !== undefined && (typeof iat !== 'number' || !Number.isFinite(iat))) return undefined
@@ -85,17 +76,17 @@ export function createAccessTokens(
   return {
     issue(userId, sessionId) {
       const issuedAt = Math.floor(now().getTime() / 1000)
-      const claims = {
-        sid: sessionId,
-        sub: userId,
-        jti: randomUUID(),
-        iss: issuer,
-        aud: audience,
-        iat: issuedAt,
-        exp: issuedAt + ttlSeconds,
-      }
-      const signingInput = `${protectedHeader}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
-      return Promise.resolve(`${signingInput}.${sign(signingInput)}`)
+      return Promise.resolve(
+        signer({
+          sid: sessionId,
+          sub: userId,
+          jti: randomUUID(),
+          iss: issuer,
+          aud: audience,
+          iat: issuedAt,
+          exp: issuedAt + ttlSeconds,
+        }),
+      )
     },
     verify: (token) => Promise.resolve(verifySync(token)),
   }
