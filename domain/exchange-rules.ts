@@ -115,7 +115,7 @@ function exchangeDecimal(value: unknown): Decimal | null {
  * come, the newest counts (the order is not documented:
  * docs/product/providers/unconfirmed.md#candle-ordering) and among equal times the first listed. A
  * close that is missing, negative or not a decimal is no candle; no candle is no data (null: the
- * rate stays as it was, docs/product/flows.md#rate-refresh).
+ * pair's rate stays as it was, docs/product/flows.md#rate-refresh).
  */
 export function rateFromCandles(answer: unknown): string | null {
   if (typeof answer !== 'object' || answer === null) return null

@@ -27,6 +27,8 @@ export interface ModelPath<M extends AnyStateMachine> {
   /** Human-readable: "from idle: amount.change → xstate.after.debounce → …". */
   name: string
   steps: PathStep<M>[]
+  /** One of the model's `scenarios`: run at every level, however little it adds to coverage. */
+  scenario?: true
 }
 
 export interface PathModelOptions<M extends AnyStateMachine> {
@@ -39,6 +41,12 @@ export interface PathModelOptions<M extends AnyStateMachine> {
    * one). Paths whose names match are one path, so events with different payloads must read apart.
    */
   serializeEvent?: (event: Ev<M>) => string
+  /**
+   * Event sequences, from the start, run as paths of their own: histories the graph cannot tell
+   * apart because they end in a state it already has (what came before a state, not the state),
+   * which its shortest paths would therefore never take.
+   */
+  scenarios?: readonly (readonly Ev<M>[])[]
   input?: unknown
 }
 
@@ -140,16 +148,23 @@ export function createPathModel<M extends AnyStateMachine>(
   }
   const describe = options.serializeEvent ?? describeEvent
   const label = (steps: PathStep<M>[]) => steps.map((s) => describe(s.event)).join(' → ')
+  const scenarios = (options.scenarios ?? []).flatMap((events) =>
+    model.getPathsFromEvents([...events], {}).map((p) => p.steps as PathStep<M>[]),
+  )
+  const scenarioNames = new Set(scenarios.map(label))
   // Keep a path only when no longer path already walks it as a prefix.
-  const names = candidates.map(label).sort((a, b) => b.length - a.length)
+  const names = [...candidates, ...scenarios].map(label).sort((a, b) => b.length - a.length)
   const kept: string[] = []
   for (const name of names)
     if (!kept.some((k) => k === name || k.startsWith(`${name} → `))) kept.push(name)
-  const byName = new Map(candidates.map((steps) => [label(steps), steps]))
-  const paths = kept.sort().map((name) => {
+  const byName = new Map([...candidates, ...scenarios].map((steps) => [label(steps), steps]))
+  const paths = kept.sort().map((name): ModelPath<M> => {
     const steps = byName.get(name) ?? []
     const start = steps[0] ? serialize(steps[0].state) : '?'
-    return { name: `from ${start}: ${name.replace(/^xstate\.init → ?/, '')}`, steps }
+    const path = { name: `from ${start}: ${name.replace(/^xstate\.init → ?/, '')}`, steps }
+    // A longer path that walks a scenario as its prefix stands for it.
+    const walksScenario = [...scenarioNames].some((n) => n === name || name.startsWith(`${n} → `))
+    return walksScenario ? { ...path, scenario: true } : path
   })
   return {
     machine,

@@ -6,6 +6,7 @@ import { createConverterActors } from '../../src/machines/converter/converter.ac
 import {
   converterMachine,
   initialConverterContext,
+  withChosenCurrency,
   withCurrency,
   type ConverterContext,
   type ConverterSnapshot,
@@ -27,7 +28,7 @@ import {
   type CandlesAnswer,
 } from '../../domain/exchange-rules'
 import type { MarketFacts } from '../../domain/market-facts'
-import { DeferredQueue } from '../support/deferred'
+import { deferred, DeferredQueue, type Deferred } from '../support/deferred'
 import {
   createPathModel,
   plainEventsOf,
@@ -41,13 +42,21 @@ import {
   DEBOUNCE_EVENT,
   SANDBOX_FACTS,
 } from '../../src/flows/fixtures/converter'
-import { describeConverterEvent, serializeConverter } from './converter-model'
+import {
+  converterScenarios,
+  describeConverterEvent,
+  scenariosNotWalked,
+  serializeConverter,
+} from './converter-model'
 import {
   displayedRateOracle,
   noticeOracle,
   sourceText,
   targetText,
 } from '../domain/rational-oracle'
+
+/** A price no chosen pair has in the samples: what a late answer for an old pair brings. */
+const STALE_CLOSE = '77777.77'
 
 /** The pair the spec's words give: the fiat as base when 'from' is crypto, else the crypto. */
 function pairOracle(from: Currency, to: Currency): string {
@@ -57,9 +66,9 @@ function pairOracle(from: Currency, to: Currency): string {
   return fromIsCrypto ? `${fiat}-${crypto}` : `${crypto}-${fiat}`
 }
 
-/** The computed side of a converter context, exactly as the oracle computes it. */
-function expectComputedSide(context: ConverterContext) {
-  const { from, to, rate, lastEdited } = context
+/** The computed side of a converter context, exactly as the oracle computes it at `rate`. */
+function expectComputedSide(context: ConverterContext, rate: string) {
+  const { from, to, lastEdited } = context
   if (lastEdited === 'from') {
     expect(to.amount).toBe(targetText(from.amount, rate, isFiat(to.currency)))
     expect(to.text).toBe(to.amount)
@@ -74,7 +83,10 @@ interface Ctx {
   requests: DeferredQueue<CandlesAnswer | null>
   facts: DeferredQueue<MarketFacts>
   pairs: string[]
-  /** What the rate must be: the last close that came with data, '0' before. */
+  /**
+   * What the rate must be: the last close that came with data for the chosen pair, '0' before
+   * and from the moment another pair is chosen (issue 25 finding 9).
+   */
   expectedRate: string
   /** What the market facts must be: those that arrived, none before. */
   expectedFacts: MarketFacts
@@ -98,6 +110,7 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     ],
     serializeState: serializeConverter,
     serializeEvent: describeConverterEvent,
+    scenarios: converterScenarios,
   })
 
   const classesDiffer = (_ctx: Ctx, s: ConverterSnapshot) => {
@@ -105,6 +118,33 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     expect(showsLargeAmountNotice(s.context.from, s.context.to)).toBe(
       noticeOracle(isFiat(s.context.from.currency), s.context.from.amount, s.context.to.amount),
     )
+  }
+
+  /** The rate and the rate shown are the chosen pair's, as the oracle writes it. */
+  const expectRate = (ctx: Ctx, s: ConverterSnapshot) => {
+    const { from, to, rate, facts } = s.context
+    expect(rate).toBe(ctx.expectedRate)
+    expect(displayedRate(from.currency, to.currency, rate, facts)).toBe(
+      displayedRateOracle(
+        from.currency,
+        to.currency,
+        ctx.expectedRate,
+        isFiat(from.currency),
+        facts.precision?.[from.currency],
+      ),
+    )
+  }
+
+  /**
+   * Answers every request of a pair no longer chosen, late, with a price of its own, before the
+   * path's outcome for the chosen pair: none of them may land.
+   */
+  const answerLate = async (ctx: Ctx) => {
+    for (const request of ctx.requests.all.slice(0, -1)) request.resolve(candles(STALE_CLOSE))
+    await vi.advanceTimersByTimeAsync(0)
+    const s = ctx.actor.getSnapshot()
+    expect(s.matches({ rate: 'loading' })).toBe(true)
+    expect(s.context.rate).toBe(ctx.expectedRate)
   }
 
   const runner: PathRunner<typeof converterMachine, Ctx> = {
@@ -138,6 +178,11 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
       }
     },
     async event(ctx, event) {
+      if (
+        event.type === 'xstate.done.actor.fetchRate' ||
+        event.type === 'xstate.error.actor.fetchRate'
+      )
+        await answerLate(ctx)
       if (event.type === 'xstate.done.actor.fetchRate') {
         const output = (event as unknown as { output: CandlesAnswer }).output
         const rate = rateFromCandles(output)
@@ -157,7 +202,12 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
         await vi.advanceTimersByTimeAsync(749)
         expect(ctx.actor.getSnapshot().matches({ amounts: 'debouncing' })).toBe(true)
         await vi.advanceTimersByTimeAsync(1)
-      } else if (event.type === 'amount.change' || event.type === 'currency.change') {
+      } else if (event.type === 'currency.change') {
+        const { side, currency } = event as unknown as { side: 'from' | 'to'; currency: Currency }
+        // Another currency is another pair: its rate is not known yet.
+        if (currency !== ctx.actor.getSnapshot().context[side].currency) ctx.expectedRate = '0'
+        ctx.actor.send(event as never)
+      } else if (event.type === 'amount.change') {
         ctx.actor.send(event as never)
       }
       await vi.advanceTimersByTimeAsync(0)
@@ -167,27 +217,19 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
       rate: classesDiffer,
       'rate.loading': (ctx, s) => {
         expect(ctx.pairs.at(-1)).toBe(pairOracle(s.context.from.currency, s.context.to.currency))
+        // While the chosen pair's candle is on its way: the rate it had, or 0 for a new pair.
+        expectRate(ctx, s)
       },
       'rate.ready': (ctx, s) => {
-        const { from, to, rate, facts } = s.context
         // The exchange's facts once they came, none before (or after a failure).
-        expect(facts).toEqual(ctx.expectedFacts)
-        expect(rate).toBe(ctx.expectedRate)
+        expect(s.context.facts).toEqual(ctx.expectedFacts)
+        expectRate(ctx, s)
         expect(ctx.warn.mock.calls.length).toBe(ctx.expectedWarnings)
         for (const call of ctx.warn.mock.calls) expect(call).toEqual([NO_DATA_WARNING])
-        expect(displayedRate(from.currency, to.currency, rate, facts)).toBe(
-          displayedRateOracle(
-            from.currency,
-            to.currency,
-            rate,
-            isFiat(from.currency),
-            facts.precision?.[from.currency],
-          ),
-        )
       },
       amounts: classesDiffer,
-      'amounts.idle': (_ctx, s) => {
-        if (s.matches({ rate: 'ready' })) expectComputedSide(s.context)
+      'amounts.idle': (ctx, s) => {
+        expectComputedSide(s.context, ctx.expectedRate)
       },
       'amounts.debouncing': (_ctx, s) => {
         const edited = s.context[s.context.lastEdited]
@@ -205,6 +247,7 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
   })
 
   it('takes every state and transition on generated paths (rates, debounce, both sides, swaps, notice)', async () => {
+    expect(scenariosNotWalked(pm.paths)).toEqual([])
     const report = await runAllPaths(pm, runner, 'machine')
     expect(report.states.missing).toEqual([])
     expect(report.transitions.missing).toEqual([])
@@ -217,7 +260,8 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     expect(new Set(states.map((s) => classOf(s.context.from.currency)))).toEqual(
       new Set(['fiat', 'crypto']),
     )
-  })
+    // About 1050 paths: some 4 s alone, more on 2 cores shared with other test files.
+  }, 60_000)
 
   it('starts with 10000 EUR to BTC, the rate 0 and the other side 0, and asks for BTC-EUR', async () => {
     const ctx = await runner.setup(() => undefined)
@@ -264,7 +308,7 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     ctx.actor.stop()
   })
 
-  it("logs '[WARN] No data from exchange' and keeps the rate when the answer is not ok or empty", async () => {
+  it("logs '[WARN] No data from exchange' and keeps the pair's rate when its answer is not ok or empty", async () => {
     const ctx = await runner.setup(() => undefined)
     ctx.requests.latest.resolve({ ok: 'error' } as CandlesAnswer)
     await vi.advanceTimersByTimeAsync(0)
@@ -275,14 +319,20 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     ctx.requests.latest.resolve(candles('2000'))
     await vi.advanceTimersByTimeAsync(0)
     expect(ctx.actor.getSnapshot().context.rate).toBe('2000')
-    ctx.actor.send({ type: 'currency.change', side: 'to', currency: 'SOL' })
+    // The same pair asked again: when it answers nothing, the rate it had stays.
+    ctx.actor.send({ type: 'currency.change', side: 'to', currency: 'ETH' })
+    expect(ctx.pairs).toEqual(['BTC-EUR', 'ETH-EUR', 'ETH-EUR'])
+    expect(ctx.actor.getSnapshot().context.rate).toBe('2000')
     ctx.requests.latest.resolve(null)
     await vi.advanceTimersByTimeAsync(0)
-    ctx.actor.send({ type: 'currency.change', side: 'to', currency: 'ADA' })
+    ctx.actor.send({ type: 'currency.change', side: 'to', currency: 'ETH' })
     ctx.requests.latest.reject(new Error('network'))
     await vi.advanceTimersByTimeAsync(0)
     expect(ctx.warn).toHaveBeenCalledTimes(3)
+    expect(ctx.actor.getSnapshot().matches({ rate: 'ready' })).toBe(true)
     expect(ctx.actor.getSnapshot().context.rate).toBe('2000')
+    // 10000 × (1 − 1.1%) / 2000
+    expect(ctx.actor.getSnapshot().context.to.amount).toBe('4.94500000')
     ctx.actor.stop()
   })
 
@@ -295,6 +345,149 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     await vi.advanceTimersByTimeAsync(0)
     expect(ctx.actor.getSnapshot().context.rate).toBe('40000')
     ctx.actor.stop()
+  })
+
+  describe('a rate belongs to its pair (issue 25 finding 9)', () => {
+    const shown = (ctx: Ctx) => {
+      const { from, to, rate, facts } = ctx.actor.getSnapshot().context
+      return displayedRate(from.currency, to.currency, rate, facts)
+    }
+
+    it("shows 0 and computes 0, never the old pair's rate, while the new pair's candle is slow", async () => {
+      const ctx = await runner.setup(() => undefined)
+      ctx.requests.latest.resolve(candles('78187.18'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(shown(ctx)).toBe('1 BTC = 78187.18 EUR')
+      expect(ctx.actor.getSnapshot().context.to.amount).toBe(targetText('10000', '78187.18', false))
+      ctx.actor.send({ type: 'currency.change', side: 'to', currency: 'ETH' })
+      expect(ctx.pairs.at(-1)).toBe('ETH-EUR')
+      // BTC's price is not ETH's: the rate is 0 and the zero rule gives 0 at once.
+      expect(ctx.actor.getSnapshot().context.rate).toBe('0')
+      expect(shown(ctx)).toBe('1 ETH = 0.00 EUR')
+      expect(ctx.actor.getSnapshot().context.to).toMatchObject({ amount: '0', text: '0' })
+      // Typing meanwhile computes nothing from BTC's price either.
+      ctx.actor.send({ type: 'amount.change', side: 'from', text: '8000' })
+      await vi.advanceTimersByTimeAsync(750)
+      expect(ctx.actor.getSnapshot().context.to.amount).toBe('0')
+      ctx.actor.send({ type: 'amount.change', side: 'to', text: '2' })
+      await vi.advanceTimersByTimeAsync(750)
+      expect(ctx.actor.getSnapshot().context.from.amount).toBe('0')
+      expect(shown(ctx)).toBe('1 ETH = 0.00 EUR')
+      ctx.requests.latest.resolve(candles('3223.97'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(shown(ctx)).toBe('1 ETH = 3223.97 EUR')
+      expect(ctx.actor.getSnapshot().context.from.amount).toBe(sourceText('2', '3223.97', true))
+      ctx.actor.stop()
+    })
+
+    it('drops an answer for a pair no longer chosen, however late it comes', async () => {
+      const ctx = await runner.setup(() => undefined)
+      ctx.requests.latest.resolve(candles('78187.18'))
+      await vi.advanceTimersByTimeAsync(0)
+      ctx.actor.send({ type: 'currency.change', side: 'to', currency: 'ETH' })
+      ctx.actor.send({ type: 'currency.change', side: 'from', currency: 'GBP' })
+      expect(ctx.pairs).toEqual(['BTC-EUR', 'ETH-EUR', 'ETH-GBP'])
+      // ETH-EUR answers after GBP was chosen: the EUR price is not used for GBP.
+      ctx.requests.all[1]?.resolve(candles('3223.97'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(ctx.actor.getSnapshot().matches({ rate: 'loading' })).toBe(true)
+      expect(ctx.actor.getSnapshot().context.rate).toBe('0')
+      expect(shown(ctx)).toBe('1 ETH = 0.00 GBP')
+      expect(ctx.actor.getSnapshot().context.to.amount).toBe('0')
+      ctx.requests.latest.resolve(candles('2750.5'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(shown(ctx)).toBe('1 ETH = 2750.50 GBP')
+      expect(ctx.actor.getSnapshot().context.to.amount).toBe(targetText('10000', '2750.5', false))
+      ctx.actor.stop()
+    })
+
+    const outcomes: [string, (ctx: Ctx) => void][] = [
+      [
+        'fails',
+        (ctx) => {
+          ctx.requests.latest.reject(new TypeError('Failed to fetch'))
+        },
+      ],
+      [
+        'answers no candle',
+        (ctx) => {
+          ctx.requests.latest.resolve({ ok: 'ok', data: [] })
+        },
+      ],
+      [
+        'answers not ok',
+        (ctx) => {
+          ctx.requests.latest.resolve({ ok: 'error' })
+        },
+      ],
+    ]
+    it.each(outcomes)(
+      "leaves the rate at 0 with '[WARN] No data from exchange' when the new pair's candle %s",
+      async (_, outcome) => {
+        const ctx = await runner.setup(() => undefined)
+        ctx.requests.latest.resolve(candles('3223.97'))
+        await vi.advanceTimersByTimeAsync(0)
+        ctx.actor.send({ type: 'currency.change', side: 'from', currency: 'GBP' })
+        outcome(ctx)
+        await vi.advanceTimersByTimeAsync(0)
+        expect(ctx.actor.getSnapshot().matches({ rate: 'ready' })).toBe(true)
+        expect(ctx.warn.mock.calls).toEqual([[NO_DATA_WARNING]])
+        expect(ctx.actor.getSnapshot().context.rate).toBe('0')
+        expect(shown(ctx)).toBe('1 BTC = 0.00 GBP')
+        expect(ctx.actor.getSnapshot().context.to.amount).toBe('0')
+        // And it stays so: typing computes 0 until a candle for the pair arrives.
+        ctx.actor.send({ type: 'amount.change', side: 'from', text: '20000' })
+        await vi.advanceTimersByTimeAsync(750)
+        expect(ctx.actor.getSnapshot().context.to.amount).toBe('0')
+        ctx.actor.stop()
+      },
+    )
+
+    it('drops a late answer of the real actors too: their run for the old pair is aborted', async () => {
+      const held = new Map<string, Deferred<Response>>()
+      const fetch = (async (input: Request | string | URL) => {
+        const request = input as Request
+        const { pair } = (await request.json()) as { pair: string }
+        const answer = deferred<Response>()
+        held.set(pair, answer)
+        // The market answers when it answers, aborted or not.
+        return answer.promise
+      }) as typeof globalThis.fetch
+      const market = createMarketClient({ baseUrl: 'http://market.test', fetch })
+      const actors = createConverterActors({ market: () => Promise.resolve(market) })
+      const actor = createActor(
+        converterMachine.provide({
+          actors: {
+            fetchRate: actors.fetchRate,
+            fetchMarketFacts: fromPromise(() => new Promise<MarketFacts>(() => undefined)),
+          },
+        }),
+      ).start()
+      const answer = (pair: string, body: unknown) =>
+        held
+          .get(pair)
+          ?.resolve(
+            new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+          )
+      await vi.advanceTimersByTimeAsync(0)
+      answer('BTC-EUR', candles('78187.18'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().context.rate).toBe('78187.18')
+      actor.send({ type: 'currency.change', side: 'to', currency: 'ETH' })
+      await vi.advanceTimersByTimeAsync(0)
+      actor.send({ type: 'currency.change', side: 'from', currency: 'GBP' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect([...held.keys()]).toEqual(['BTC-EUR', 'ETH-EUR', 'ETH-GBP'])
+      answer('ETH-EUR', candles('3223.97'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().matches({ rate: 'loading' })).toBe(true)
+      expect(actor.getSnapshot().context.rate).toBe('0')
+      expect(actor.getSnapshot().context.to.amount).toBe('0')
+      answer('ETH-GBP', candles('2750.5'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().context.rate).toBe('2750.5')
+      actor.stop()
+    })
   })
 })
 
@@ -317,6 +510,25 @@ describe('converter currency choice (docs/product/flows.md#currency-choice)', ()
           else expect(context[other].currency).toBe(before[other].currency)
         }
       }),
+    )
+  })
+
+  it("keeps the rate only while the pair stays: another pair's rate is 0 (issue 25 finding 9)", () => {
+    const choice = fc.record({ side: fc.constantFrom('from' as const, 'to' as const), currency })
+    fc.assert(
+      fc.property(
+        choice,
+        fc.constantFrom('61087.8', '0.00002'),
+        ({ side, currency: chosen }, rate) => {
+          const before = { ...initialConverterContext, rate }
+          const after = withChosenCurrency(before, side, chosen)
+          const samePair =
+            pairOracle(after.from.currency, after.to.currency) ===
+            pairOracle(before.from.currency, before.to.currency)
+          expect(samePair).toBe(chosen === before[side].currency)
+          expect(after.rate).toBe(samePair ? rate : '0')
+        },
+      ),
     )
   })
 })

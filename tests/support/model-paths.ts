@@ -242,13 +242,18 @@ export function expectedWalk<M extends AnyStateMachine>(
 
 /**
  * A small set of the model's paths that together are expected to walk every state and transition
- * its paths walk: greedily the path that adds the most not yet walked, the shorter on a tie. For a
- * level where each path is expensive (a page load in Chromium); the run still measures coverage.
+ * its paths walk: its scenarios, then greedily the path that adds the most not yet walked, the
+ * shorter on a tie. For a level where each path is expensive (a page load in Chromium); the run
+ * still measures coverage.
  */
 export function coveringPaths<M extends AnyStateMachine>(pm: PathModel<M>): PathModel<M> {
   const walks = pm.paths.map((path) => ({ path, walked: expectedWalk(pm, path) }))
   const seen = new Set<string>()
   const chosen: ModelPath<M>[] = []
+  for (const { path, walked } of walks.filter((w) => w.path.scenario)) {
+    chosen.push(path)
+    for (const item of walked) seen.add(item)
+  }
   const gain = (walked: Set<string>) => [...walked].filter((item) => !seen.has(item)).length
   for (;;) {
     const best = walks

@@ -8,8 +8,8 @@ import { isFiat } from '../../domain/currencies'
 import { candlePair, rateFromCandles, type CandlesAnswer } from '../../domain/exchange-rules'
 import { marketFactsFrom, type MarketFacts } from '../../domain/market-facts'
 import { ConverterPanel } from '../../src/routes/-landing/converter-panel'
-import { DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
-import { createConverterUiPathModel } from '../machines/converter-model'
+import { candles, DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
+import { createConverterUiPathModel, scenariosNotWalked } from '../machines/converter-model'
 import {
   displayedRateOracle,
   noticeOracle,
@@ -27,11 +27,14 @@ const SANDBOX_FACTS = marketFactsFrom({
 })
 
 const NOTICE = 'We offer flexible fees for big amounts. Get a personalized calculation here'
+/** A price no chosen pair has in the samples: what a late answer for an old pair brings. */
+const STALE_CLOSE = '77777.77'
 
 interface Ctx {
   market: FakeMarket
   actor: () => { getSnapshot(): ConverterSnapshot }
   unmount(): void
+  /** The last close that came for the chosen pair; '0' before, and once another is chosen. */
   expectedRate: string
   expectedFacts: MarketFacts
   warn: MockInstance<typeof console.warn>
@@ -93,6 +96,39 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
 
   const pm = createConverterUiPathModel()
 
+  /** The rate line: the chosen pair's rate as the oracle writes it (never another pair's). */
+  const expectRateShown = (ctx: Ctx, s: ConverterSnapshot) => {
+    const { from, to } = s.context
+    expect(rateLine().textContent).toBe(
+      displayedRateOracle(
+        from.currency,
+        to.currency,
+        ctx.expectedRate,
+        isFiat(from.currency),
+        ctx.expectedFacts.precision?.[from.currency],
+      ),
+    )
+  }
+
+  /**
+   * Answers every candle request of a pair no longer chosen, late, with a price of its own, before
+   * the path's outcome for the chosen pair: none of them may show.
+   */
+  const answerLate = async (ctx: Ctx) => {
+    const late = ctx.market.answers.all.slice(0, -1)
+    await act(async () => {
+      for (const request of late)
+        request.resolve(
+          new Response(JSON.stringify(candles(STALE_CLOSE)), {
+            headers: { 'content-type': 'application/json' },
+          }),
+        )
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(ctx.actor().getSnapshot().matches({ rate: 'loading' })).toBe(true)
+    expectRateShown(ctx, ctx.actor().getSnapshot())
+  }
+
   const runner: PathRunner<typeof converterMachine, Ctx> = {
     async setup(inspect) {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -127,12 +163,15 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
           fireEvent.change(input, { target: { value: e.text ?? '' } })
         })
       } else if (e.type === 'currency.change') {
+        const select = currencySelect(e.side === 'from' ? 'You send' : 'You get')
+        if (select.value !== e.currency) ctx.expectedRate = '0'
         act(() => {
-          fireEvent.change(currencySelect(e.side === 'from' ? 'You send' : 'You get'), {
-            target: { value: e.currency ?? '' },
-          })
+          fireEvent.change(select, { target: { value: e.currency ?? '' } })
         })
-      } else if (e.type === 'xstate.done.actor.fetchRate') {
+      }
+      if (e.type === 'xstate.done.actor.fetchRate' || e.type === 'xstate.error.actor.fetchRate')
+        await answerLate(ctx)
+      if (e.type === 'xstate.done.actor.fetchRate') {
         const rate = rateFromCandles(e.output)
         if (rate !== null) ctx.expectedRate = rate
         await act(async () => {
@@ -175,6 +214,8 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
         )
       },
       'rate.loading': (ctx, s) => {
+        // Until the chosen pair's candle comes: the rate it had, or 0 for a new pair.
+        expectRateShown(ctx, s)
         const pair = candlePair(s.context.from.currency, s.context.to.currency)
         expect(ctx.market.requests.at(-1)?.body).toMatchObject({
           pair,
@@ -187,17 +228,8 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
         )
       },
       'rate.ready': (ctx, s) => {
-        const { from, to } = s.context
         expect(s.context.facts).toEqual(ctx.expectedFacts)
-        expect(rateLine().textContent).toBe(
-          displayedRateOracle(
-            from.currency,
-            to.currency,
-            ctx.expectedRate,
-            isFiat(from.currency),
-            ctx.expectedFacts.precision?.[from.currency],
-          ),
-        )
+        expectRateShown(ctx, s)
         for (const call of ctx.warn.mock.calls)
           expect(call).toEqual(['[WARN] No data from exchange'])
       },
@@ -215,7 +247,6 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
           )
       },
       'amounts.idle': (ctx, s) => {
-        if (!s.matches({ rate: 'ready' })) return
         const { from, to, lastEdited } = s.context
         // The computed side shows the other side converted with the fee, rounded for its class,
         // digit for digit as the exact oracle computes it.
@@ -246,6 +277,7 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
   })
 
   it('takes every state and transition on generated paths through the screen', async () => {
+    expect(scenariosNotWalked(pm.paths)).toEqual([])
     const report = await runAllPaths(pm, runner, 'ui')
     expect(report.states.missing).toEqual([])
     expect(report.transitions.missing).toEqual([])
@@ -283,6 +315,50 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
     expect(screen.getByText('here').closest('p')?.textContent).toBe(NOTICE)
     await act(() => vi.advanceTimersByTimeAsync(750))
     expect(amountInput('You get').value).toBe('0.12572068')
+    view.unmount()
+  })
+
+  it("never shows one pair's price under another pair's names (issue 25 finding 9)", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { market, view } = await renderConverter()
+    await act(async () => {
+      market.answer(candles('78187.18'))
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(rateLine().textContent).toBe('1 BTC = 78187.18 EUR')
+    // ETH's candle is slow: 0, not BTC's price, and the zero rule's 0 on the other side.
+    act(() => {
+      fireEvent.change(currencySelect('You get'), { target: { value: 'ETH' } })
+    })
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(market.requests.at(-1)?.body.pair).toBe('ETH-EUR')
+    expect(rateLine().textContent).toBe('1 ETH = 0.00 EUR')
+    expect(amountInput('You get').value).toBe('0')
+    // GBP is chosen before ETH-EUR answers; its late answer is not GBP's price.
+    act(() => {
+      fireEvent.change(currencySelect('You send'), { target: { value: 'GBP' } })
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+      market.answers.all.at(-2)?.resolve(
+        new Response(JSON.stringify(candles('3223.97')), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(market.requests.at(-1)?.body.pair).toBe('ETH-GBP')
+    expect(rateLine().textContent).toBe('1 ETH = 0.00 GBP')
+    expect(amountInput('You get').value).toBe('0')
+    // ETH-GBP fails: the rate stays 0, with the spec's warning in the console only.
+    await act(async () => {
+      market.fail()
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(rateLine().textContent).toBe('1 ETH = 0.00 GBP')
+    expect(amountInput('You get').value).toBe('0')
+    expect(warn.mock.calls).toEqual([['[WARN] No data from exchange']])
+    expect(document.body.textContent).not.toContain('No data')
     view.unmount()
   })
 

@@ -33,7 +33,10 @@ export interface ConverterContext {
    * (docs/product/flows.md#amount-editing).
    */
   lastEdited: SideName
-  /** Price of one 'to' unit in 'from' units, from the latest candle; '0' until one arrives. */
+  /**
+   * Price of one 'to' unit in 'from' units, from the latest candle of the chosen pair: '0' until
+   * one arrives, and again from the moment another pair is chosen (a rate belongs to its pair).
+   */
   rate: string
   /** What get_currencies_info and get_pairs_info told about the currencies (none until loaded). */
   facts: MarketFacts
@@ -86,6 +89,23 @@ export function withCurrency(
   )
 }
 
+/**
+ * The context once a currency is chosen: the sides as `withCurrency` leaves them, and the rate
+ * kept only when the pair is still the one it belongs to; another pair's rate is 0 until its own
+ * candle arrives (docs/product/flows.md#rate-refresh).
+ */
+export function withChosenCurrency(
+  context: ConverterContext,
+  side: SideName,
+  currency: Currency,
+): Pick<ConverterContext, 'from' | 'to' | 'rate'> {
+  const sides = withCurrency(context, side, currency)
+  const samePair =
+    candlePair(sides.from.currency, sides.to.currency) ===
+    candlePair(context.from.currency, context.to.currency)
+  return { ...sides, rate: samePair ? context.rate : '0' }
+}
+
 /** `{ from, to }` from "this side" and "the other side". */
 function bySide(side: SideName, mine: ConverterSide, other: ConverterSide) {
   return side === 'from' ? { from: mine, to: other } : { from: other, to: mine }
@@ -98,9 +118,9 @@ function bySide(side: SideName, mine: ConverterSide, other: ConverterSide) {
  * domain/exchange-rules.ts): the customer types an amount on either side and picks the currencies,
  * and the other side shows what they would get at the latest rate, updated as soon as they pause
  * typing. Two regions run side by side: `rate` loads the latest candle for the pair whenever a
- * currency changes, and `amounts` waits the 750 ms `debounce` after each edit before it recomputes
- * the other side; the machine itself loads once what the exchange says about the currencies (for
- * the displayed rate).
+ * currency changes (a rate is its pair's own: 0 until that pair's candle arrives), and `amounts`
+ * waits the 750 ms `debounce` after each edit before it recomputes the other side; the machine
+ * itself loads once what the exchange says about the currencies (for the displayed rate).
  */
 export const converterMachine = setup({
   types: {} as {
@@ -133,13 +153,16 @@ export const converterMachine = setup({
       }
     }),
     chooseCurrency: assign(({ context }, params: { side: SideName; currency: Currency }) =>
-      withCurrency(context, params.side, params.currency),
+      withChosenCurrency(context, params.side, params.currency),
     ),
     setRate: assign((_, params: { rate: string }) => ({ rate: params.rate })),
     setFacts: assign((_, params: { facts: MarketFacts }) => ({ facts: params.facts })),
     forgetFacts: assign({ facts: {} }),
     recompute: assign(({ context }) => recomputed(context)),
-    /** Nothing is shown; the rate stays as it was (docs/product/errors.md#market-data-failure). */
+    /**
+     * Nothing is shown; the rate stays as it was for the pair: 0 for a pair whose candle never
+     * came (docs/product/errors.md#market-data-failure).
+     */
     warnNoData: () => {
       console.warn(NO_DATA_WARNING)
     },
@@ -172,17 +195,23 @@ export const converterMachine = setup({
       initial: 'loading',
       on: {
         'currency.change': {
+          description:
+            'Another pair has rate 0 until its candle comes; its old request is cancelled.',
           target: '.loading',
           reenter: true,
-          actions: {
-            type: 'chooseCurrency',
-            params: ({ event }) => ({ side: event.side, currency: event.currency }),
-          },
+          actions: [
+            {
+              type: 'chooseCurrency',
+              params: ({ event }) => ({ side: event.side, currency: event.currency }),
+            },
+            'recompute',
+          ],
         },
       },
       states: {
         loading: {
-          description: 'get_candles runs for the current pair; the amounts stay editable.',
+          description:
+            'get_candles runs for the current pair; the amounts stay editable, at the rate the pair has (0 for a new one).',
           invoke: {
             id: 'fetchRate',
             src: 'fetchRate',
@@ -207,7 +236,7 @@ export const converterMachine = setup({
           },
         },
         ready: {
-          description: 'The rate is the latest one that arrived (0 if none ever did).',
+          description: "The rate is the pair's latest that arrived (0 if none did for this pair).",
         },
       },
     },
