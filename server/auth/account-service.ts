@@ -16,7 +16,7 @@ import {
   verifyEmailMessage,
 } from '../mail/templates.ts'
 import type { AccessTokens } from './access-tokens.ts'
-import { createAttemptLimits, type Limit } from './attempt-limits.ts'
+import { createAttemptLimits, type Limit } from '../infra/attempt-limits.ts'
 import { consumeEmailToken, createEmailToken, peekEmailToken } from './email-tokens.ts'
 import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
 import {

@@ -4,7 +4,7 @@
  * notification, both queued in the same transaction as the stored request. Amounts and rates are
  * decimal strings from the request to the `numeric` columns and the e-mails, never JS numbers.
  */
-import { createAttemptLimits, type Limit } from '../auth/attempt-limits.ts'
+import { createAttemptLimits, type Limit } from '../infra/attempt-limits.ts'
 import type { Database } from '../db/database.ts'
 import { InvalidInput, UnknownAccount } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'

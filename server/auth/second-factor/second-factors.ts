@@ -22,7 +22,7 @@ import {
   WrongSecondFactor,
 } from '../../domain-errors.ts'
 import type { components } from '../../../openapi/main.gen.ts'
-import { createAttemptLimits, type Limit, type Reservation } from '../attempt-limits.ts'
+import { createAttemptLimits, type Limit, type Reservation } from '../../infra/attempt-limits.ts'
 import type { TokenPair } from '../refresh-tokens.ts'
 import { hashToken, newSecretToken } from '../secrets.ts'
 import {

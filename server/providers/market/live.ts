@@ -5,7 +5,7 @@
  * (docs/product/providers/market-data.md#rate-limit) that all API nodes on one database share
  * (docs/decisions/092). The cache stays in the process.
  */
-import { createAttemptLimits, type Limit } from '../../auth/attempt-limits.ts'
+import { createAttemptLimits, type Limit } from '../../infra/attempt-limits.ts'
 import type { Database } from '../../db/database.ts'
 import { DatabaseUnavailable, TooManyAttempts } from '../../domain-errors.ts'
 import { isRecord, readJson, type Fetch } from '../in-process-fetch.ts'
