@@ -1,6 +1,8 @@
 // ESLint flat config: typescript-eslint (type-aware) for all TypeScript, react-hooks for the SPA.
 import js from '@eslint/js'
 import globals from 'globals'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -174,6 +176,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No import cycles anywhere (issue 26): modules are wired in one direction. The TypeScript
+  // resolver reads the tsconfigs' references, so it follows the server's `.ts`-suffixed imports
+  // and the SPA's extensionless ones alike; tests/support/layers.test.ts proves the rule.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The layers (ARCHITECTURE.md "Import rules", decision 094), one block per layer so that no
   // block overrides another's list; tests/support/layers.test.ts proves each.

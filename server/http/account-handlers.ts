@@ -1,6 +1,6 @@
 import type { AccountService } from '../auth/account-service.ts'
 import type { ProfileService } from '../users/profile-service.ts'
-import { deviceOf } from './session-handlers.ts'
+import { deviceOf, requireUser } from './caller.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 /** Thin glue from the contract's operations to the account and profile services. */
@@ -41,10 +41,4 @@ export function accountHandlers(accounts: AccountService, profiles: ProfileServi
       return { status: 200, body: await profiles.update(requireUser(userId), body) }
     },
   }
-}
-
-/** The security handler has run before any bearer operation; a missing id is a wiring bug. */
-export function requireUser(userId: string | undefined): string {
-  if (!userId) throw new Error('bearer operation reached without an authenticated user')
-  return userId
 }

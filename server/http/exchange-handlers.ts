@@ -1,5 +1,5 @@
 import type { QuoteService } from '../quotes/quote-service.ts'
-import { requireUser } from './account-handlers.ts'
+import { requireUser } from './caller.ts'
 import type { components } from '../../openapi/main.gen.ts'
 import type { Handlers } from './typed-handlers.ts'
 

@@ -1,6 +1,6 @@
 import type { SecondFactors } from '../auth/second-factor/second-factors.ts'
-import { requireUser } from './account-handlers.ts'
-import { requireSession, type Handlers } from './typed-handlers.ts'
+import { requireSession, requireUser } from './caller.ts'
+import type { Handlers } from './typed-handlers.ts'
 
 /** The contract's second-factor operations: the login's second step and the customer's factors. */
 export function factorHandlers(factors: SecondFactors): Handlers {

@@ -1,5 +1,5 @@
 import type { PaymentService } from '../payments/payment-service.ts'
-import { requireUser } from './account-handlers.ts'
+import { requireUser } from './caller.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 /** Thin glue from the Paybis operation to the payment service. */

@@ -1,13 +1,7 @@
-import type { FastifyRequest } from 'fastify'
 import type { AccountService } from '../auth/account-service.ts'
-import { cleanUserAgent, type Device, type Sessions } from '../auth/sessions.ts'
-import { requireUser } from './account-handlers.ts'
-import { requireSession, type Handlers } from './typed-handlers.ts'
-
-/** The device a sign-in comes from: the User-Agent header (cleaned, cut) and the client's IP. */
-export function deviceOf(request: Pick<FastifyRequest, 'headers'>, ip: string): Device {
-  return { userAgent: cleanUserAgent(request.headers['user-agent']), ip }
-}
+import type { Sessions } from '../auth/sessions.ts'
+import { requireSession, requireUser } from './caller.ts'
+import type { Handlers } from './typed-handlers.ts'
 
 /** Thin glue from the contract's session, step-up and password-change operations to the services. */
 export function sessionHandlers(accounts: AccountService, sessions: Sessions): Handlers {

@@ -52,12 +52,6 @@ declare module 'fastify' {
   }
 }
 
-/** The security handler has run before any bearer operation; a missing session is a wiring bug. */
-export function requireSession(sessionId: string | undefined): string {
-  if (!sessionId) throw new Error('bearer operation reached without a session')
-  return sessionId
-}
-
 /** Adapts a typed handler to Fastify: the contract has validated the request already. */
 export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {

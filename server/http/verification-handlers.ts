@@ -1,6 +1,6 @@
 import type { ReviewAnswer } from '../../domain/verification.ts'
 import type { VerificationService } from '../verification/verification-service.ts'
-import { requireUser } from './account-handlers.ts'
+import { requireUser } from './caller.ts'
 import type { Handlers } from './typed-handlers.ts'
 
 /** Thin glue from the Sumsub operations to the verification service. */

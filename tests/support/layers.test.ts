@@ -1,7 +1,8 @@
 /**
- * The import rules of the layers (ARCHITECTURE.md, decision 094) are enforced by `npm run lint`:
- * this runs the project's own eslint.config.js on small snippets placed in each layer and asserts
- * what it reports, then on the real tree (layer rules only) and asserts it reports nothing.
+ * The import rules of the layers (ARCHITECTURE.md, decision 094) and the ban on import cycles
+ * (issue 26) are enforced by `npm run lint`: this runs the project's own eslint.config.js on small
+ * snippets placed in each layer and asserts what it reports, then on the real tree (these rules
+ * only) and asserts it reports nothing.
  */
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
@@ -12,6 +13,7 @@ const layerRules = new Set([
   'no-restricted-imports',
   'no-restricted-globals',
   'no-restricted-properties',
+  'import-x/no-cycle',
 ])
 
 // Type information is not needed by these rules, and snippets are not in any tsconfig.
@@ -187,12 +189,35 @@ describe('layer rules', () => {
     ).toEqual([expect.stringMatching(/never the server/)])
   })
 
+  it('refuse an import cycle, in the server (.ts imports) and in the SPA (extensionless)', async () => {
+    // Each snippet stands in for a real file and imports a real module that imports that file.
+    expect(
+      await reported(
+        'server/http/caller.ts',
+        "import { accountHandlers } from './account-handlers.ts'\nexport const a = accountHandlers\n",
+      ),
+    ).toEqual(['import-x/no-cycle: Dependency cycle detected'])
+    expect(
+      await reported(
+        'src/machines/abortable-promise.ts',
+        "import { createEndSessionActors } from './end-session/end-session.actors'\nexport const e = createEndSessionActors\n",
+      ),
+    ).toEqual(['import-x/no-cycle: Dependency cycle detected'])
+    // A type-only import back is no cycle at run time, and not reported.
+    expect(
+      await reported(
+        'server/http/caller.ts',
+        "import type { accountHandlers } from './account-handlers.ts'\nexport type A = typeof accountHandlers\n",
+      ),
+    ).toEqual([])
+  })
+
   it('report nothing on the tree as it is', async () => {
-    const results = await eslint.lintFiles(['src', 'server', 'domain'])
+    const results = await eslint.lintFiles(['src', 'server', 'domain', 'scripts', 'tests'])
     expect(results.length).toBeGreaterThan(100)
     const problems = results.flatMap((r) =>
       r.messages.map((m) => `${r.filePath}:${String(m.line)} ${m.ruleId ?? 'fatal'}: ${m.message}`),
     )
     expect(problems).toEqual([])
-  }, 60_000)
+  }, 120_000)
 })
