@@ -1075,6 +1075,30 @@ export interface components {
     } & {
       [key: string]: unknown
     }
+    /**
+     * @description The browser's `getClientExtensionResults()`: empty unless the options asked for an
+     *     extension (these ask for none). Bounded so the largest valid body fits the operation's
+     *     limit: at most 4 results, each a boolean, an integer, printable text or a small object.
+     */
+    WebAuthnExtensionResults: {
+      [key: string]: components['schemas']['WebAuthnExtensionValue']
+    }
+    /** @description One extension's result (for example `credProps`' `{rk}` or `prf`'s `{enabled, results}`). */
+    WebAuthnExtensionValue:
+      | boolean
+      | number
+      | string
+      | {
+          [key: string]: components['schemas']['WebAuthnExtensionLeaf']
+        }
+    /** @description A value inside an extension's result. */
+    WebAuthnExtensionLeaf:
+      | boolean
+      | number
+      | string
+      | {
+          [key: string]: boolean | number | string
+        }
     /** @description An authenticator's answer to request options (SimpleWebAuthn's `AuthenticationResponseJSON`). */
     PasskeyAssertion: {
       /** @description The credential id. */
@@ -1091,8 +1115,7 @@ export interface components {
        * @enum {string}
        */
       authenticatorAttachment?: 'platform' | 'cross-platform'
-      /** @description Extension outputs (not used). */
-      clientExtensionResults: Record<string, never>
+      clientExtensionResults: components['schemas']['WebAuthnExtensionResults']
       /** @description The signed assertion. */
       response: {
         /** @description The browser's client data. */
@@ -1121,8 +1144,7 @@ export interface components {
        * @enum {string}
        */
       authenticatorAttachment?: 'platform' | 'cross-platform'
-      /** @description Extension outputs (not used). */
-      clientExtensionResults: Record<string, never>
+      clientExtensionResults: components['schemas']['WebAuthnExtensionResults']
       /** @description The attestation. */
       response: {
         /** @description The browser's client data. */

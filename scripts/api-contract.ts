@@ -5,14 +5,17 @@
  * readonly array of its values (openapi-typescript's `enumValues`: `fiatCurrencyValues`,
  * `errorTypeValues`, `sumsubReviewStatusValues`, ...), so no list of currencies, statuses or error
  * types is written by hand.
- * `npm run api:check`: lints the contracts and fails when a generated file differs from what the
- * contract generates now (a hand edit, or a contract changed without regenerating).
+ * `npm run api:check`: lints the contracts, fails when an operation's largest valid body does not
+ * fit its body limit (scripts/contract/body-limits.ts), and fails when a generated file differs
+ * from what the contract generates now (a hand edit, or a contract changed without regenerating).
  */
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { format, resolveConfig } from 'prettier'
+import { parse } from 'yaml'
+import { bodyLimitProblems, type ContractDocument } from './contract/body-limits.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -37,6 +40,13 @@ async function generate(spec: string, output: string): Promise<string> {
 async function main(mode: string): Promise<void> {
   if (mode === 'check') {
     execFileSync('npx', ['redocly', 'lint', '--format', 'stylish'], { cwd: root, stdio: 'inherit' })
+    const spec = parse(await readFile(root + 'openapi/main.yaml', 'utf8')) as ContractDocument
+    const tooLarge = bodyLimitProblems(spec)
+    if (tooLarge.length > 0) {
+      for (const { operationId, message } of tooLarge)
+        console.error(`api:check: ${operationId}: ${message}`)
+      process.exit(1)
+    }
   }
   const stale: string[] = []
   for (const { spec, output } of targets) {

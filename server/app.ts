@@ -17,7 +17,13 @@ import type { Database } from './db/database.ts'
 import { accountHandlers } from './http/account-handlers.ts'
 import { installApiDocs } from './http/api-docs.ts'
 import { createBearerAuth } from './http/bearer-auth.ts'
-import { bodyRequiredOperations, implementedSpec, loadMainSpec } from './http/contract.ts'
+import {
+  bodyLimits,
+  bodyRequiredOperations,
+  defaultBodyLimitBytes,
+  implementedSpec,
+  loadMainSpec,
+} from './http/contract.ts'
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler.ts'
 import { exchangeHandlers } from './http/exchange-handlers.ts'
 import { factorHandlers } from './http/factor-handlers.ts'
@@ -62,8 +68,6 @@ export interface AppDeps {
   timeouts?: ReceiveTimeouts
 }
 
-export const bodyLimitBytes = 16 * 1024
-
 /** How long a client may take to send its headers, and its whole request (docs/decisions/050). */
 export interface ReceiveTimeouts {
   headersMs: number
@@ -94,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: redactedPaths,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    bodyLimit: bodyLimitBytes,
+    // Routes of the contract take their operation's limit (bodyLimits, below).
+    bodyLimit: defaultBodyLimitBytes,
     // Only the listed proxies' X-Forwarded-For is believed (config.ts: never "trust everyone").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     ajv: {
@@ -228,6 +233,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...paymentHandlers(deps.payments),
   }
   const implemented = new Set(Object.keys(handlers))
+  // Each operation's route takes the body limit the contract states for it (decision 108).
+  const limits = bodyLimits(spec)
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId
+    const limit = typeof operationId === 'string' ? limits.get(operationId) : undefined
+    if (limit !== undefined) route.bodyLimit = limit
+  })
   await app.register(openapiGlue, {
     specification: implementedSpec(spec, implemented),
     operationResolver: (operationId: string): RouteHandlerMethod => {

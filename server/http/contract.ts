@@ -7,7 +7,12 @@ export const mainSpecPath = fileURLToPath(new URL('../../openapi/main.yaml', imp
 interface SpecOperation {
   operationId?: string
   requestBody?: { required?: boolean }
+  /** The operation's own body limit in bytes, when it is not the default. */
+  'x-body-limit'?: number
 }
+
+/** A request body's limit unless its operation declares `x-body-limit` (the contract's info). */
+export const defaultBodyLimitBytes = 16 * 1024
 type Spec = { paths: Record<string, Record<string, SpecOperation>> } & Record<string, unknown>
 
 /** openapi/main.yaml as an object: the routes, schemas and security of the API. */
@@ -43,4 +48,14 @@ export function bodyRequiredOperations(spec: Spec): ReadonlySet<string> {
         .filter((id): id is string => id !== undefined),
     ),
   )
+}
+
+/** Each operation's request-body limit in bytes: its `x-body-limit`, else the default. */
+export function bodyLimits(spec: Spec): ReadonlyMap<string, number> {
+  const limits = new Map<string, number>()
+  for (const item of Object.values(spec.paths))
+    for (const op of Object.values(item))
+      if (typeof op === 'object' && op.operationId)
+        limits.set(op.operationId, op['x-body-limit'] ?? defaultBodyLimitBytes)
+  return limits
 }

@@ -7,11 +7,15 @@
  * `api()`), never a 5xx; a schema-valid request is refused only by a rule the contract states.
  * Prints the request counts per engine.
  */
+import { randomUUID as randomUUIDv4 } from 'node:crypto'
 import fc from 'fast-check'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultAuthLimits, type AuthLimits } from '../../server/auth/account-service.ts'
-import { bodyLimitBytes } from '../../server/app.ts'
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
+import { resolverOf, type ContractDocument } from '../../scripts/contract/body-limits.ts'
+import { defaultBodyLimitBytes } from '../../server/http/contract.ts'
 import { problemTypes } from '../../server/http/problem.ts'
 import { webhookDigest } from '../../server/providers/sumsub/signing.ts'
 import { verifiedUser, type Problem, type TokenPair } from './support/accounts.ts'
@@ -23,6 +27,7 @@ import {
   type Parameter,
 } from './support/contract.ts'
 import { engines } from './support/databases.ts'
+import { largestValue } from './support/largest-value.ts'
 import {
   createSchemaArbitraries,
   objectPaths,
@@ -57,6 +62,8 @@ const statedRules = new Set([
   'wrong-code',
   'no-enrolment',
   'weak-password',
+  'second-factor-required',
+  'no-second-factor',
 ])
 
 /** No auth limit gets in the way of thousands of requests from one address. */
@@ -76,6 +83,10 @@ interface OperationModel {
   /** Path parameters, put into `path`'s `{name}` (percent-encoded). */
   pathParams: Parameter[]
   signed: boolean
+  /** The body limit the contract states for it (`x-body-limit`, else the default). */
+  bodyLimit: number
+  /** JSON pointer of its request body's schema in the contract. */
+  bodyPointer: string
 }
 
 /** A parameter as declared, or the shared one (components/parameters) it refers to. */
@@ -105,6 +116,8 @@ const operations: OperationModel[] = Object.entries(mainSpec.paths).flatMap(([pa
         .map((p) => ({ ...p, name: p.name.toLowerCase() })),
       pathParams: parameters.filter((p) => p.in === 'path'),
       signed: parameters.some((p) => p.name.toLowerCase() === 'x-payload-digest'),
+      bodyLimit: (op as { 'x-body-limit'?: number })['x-body-limit'] ?? defaultBodyLimitBytes,
+      bodyPointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/requestBody/content/application~1json/schema`,
     }
   }),
 )
@@ -573,7 +586,7 @@ function requestsFor(op: OperationModel, ctx: FuzzContext): fc.Arbitrary<FuzzReq
             request(
               'huge body',
               parts,
-              json({ ...asObject(value), huge: 'x'.repeat(bodyLimitBytes + extra) }),
+              json({ ...asObject(value), huge: 'x'.repeat(op.bodyLimit + extra) }),
               { expectStatus: 413 },
             ),
           ),
@@ -598,7 +611,7 @@ function requestsFor(op: OperationModel, ctx: FuzzContext): fc.Arbitrary<FuzzReq
                   '"deep":0',
                   `"deep":${nested}`,
                 )
-            const tooLarge = Buffer.byteLength(sent) > bodyLimitBytes
+            const tooLarge = Buffer.byteLength(sent) > op.bodyLimit
             return request(
               'deeply nested',
               parts,
@@ -642,6 +655,11 @@ const asObject = (value: unknown): Record<string, unknown> =>
 function getAt(root: unknown, path: readonly string[]): unknown {
   return path.reduce<unknown>((node, token) => (node as Record<string, unknown>)[token], root)
 }
+
+const resolveSpec = resolverOf(mainSpec as unknown as ContractDocument)
+const bodyValidator = new Ajv2020({ strict: false, validateSchema: false })
+addFormats(bodyValidator)
+bodyValidator.addSchema(mainSpec as object, 'main')
 
 describe.each(engines)('contract fuzzer on %s', (engine) => {
   let server: TestServer
@@ -722,7 +740,7 @@ describe.each(engines)('contract fuzzer on %s', (engine) => {
 
     // Whatever else is wrong with it, a body over the limit is refused unread (multi-byte text at
     // its maximum length can get there).
-    if (r.body?.contentType === 'application/json' && r.body.bytes.length > bodyLimitBytes)
+    if (r.body?.contentType === 'application/json' && r.body.bytes.length > op.bodyLimit)
       expect(response.statusCode, what).toBe(413)
     else if (r.expectStatus !== undefined) expect(response.statusCode, what).toBe(r.expectStatus)
     if (response.statusCode === 413) return
@@ -764,6 +782,41 @@ describe.each(engines)('contract fuzzer on %s', (engine) => {
       { numRuns: runs(op.id) },
     )
   })
+
+  // Issue 26 item 7: the contract and the server agree on every size limit.
+  it.each(operations.filter((op) => op.body !== undefined))(
+    '$id takes its largest schema-valid body: never 413',
+    async (op) => {
+      const schema = op.body as JsonSchema
+      const value = largestValue(schema, resolveSpec)
+      const validate = bodyValidator.getSchema(`main${op.bodyPointer}`)
+      expect(validate?.(value), JSON.stringify(validate?.errors)).toBe(true)
+      const bytes = Buffer.byteLength(JSON.stringify(value))
+      // Open to any property (the Sumsub webhook): a body just under its stated limit.
+      const open = resolveSpec(schema).additionalProperties !== false
+      const body = open ? { ...asObject(value), pad: 'x'.repeat(op.bodyLimit - bytes - 20) } : value
+      expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(op.bodyLimit)
+      const before = counts.get('largest valid body') ?? 0
+      const bytesSent = Buffer.from(JSON.stringify(body))
+      const signature = {
+        'x-payload-digest-alg': 'HMAC_SHA256_HEX',
+        'x-payload-digest': webhookDigest(ctx.webhookSecret, 'HMAC_SHA256_HEX', bytesSent),
+      }
+      await send(op, {
+        kind: 'largest valid body',
+        query: {},
+        headers: op.bearer
+          ? { authorization: `Bearer ${ctx.customer.tokens.accessToken}` }
+          : op.signed
+            ? signature
+            : {},
+        body: json(body),
+        path: Object.fromEntries(op.pathParams.map((p) => [p.name, randomUUIDv4()])),
+        schemaValid: !open,
+      })
+      expect(counts.get('largest valid body')).toBe(before + 1)
+    },
+  )
 
   it(`sent at least ${minimumRequests} requests`, () => {
     const total = [...counts.values()].reduce((a, b) => a + b, 0)
