@@ -1,9 +1,11 @@
 /**
  * `npm run docs:check` (part of `npm test`): fails when a citation of docs/product/ names a file or
- * heading that does not exist, or when anything cites a document the repository does not contain.
+ * heading that does not exist, when anything cites a document the repository does not contain,
+ * or when a decision record has no date or status (scripts/decision-records.ts).
  */
 import { fileURLToPath } from 'node:url'
 import { checkCitations } from './citations.ts'
+import { checkDecisionRecords } from './decision-records.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { citations, findings } = checkCitations(root)
@@ -18,4 +20,11 @@ if (findings.length > 0) {
   )
   process.exit(1)
 }
+const records = checkDecisionRecords(root)
+for (const { file, problem } of records.findings) console.error(`${file}: ${problem}`)
+if (records.findings.length > 0) {
+  console.error(`docs:check: ${records.findings.length} problems in the decision records`)
+  process.exit(1)
+}
 console.log(`docs:check: ${citations} citations of docs/product/ checked, each leads to a heading`)
+console.log(`docs:check: ${records.records} decision records, each with a date and a status`)

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import type { CatalogEntry } from '../../flows/catalog'
-import { stateDiagram } from '../../flows/state-diagram'
+import type { CatalogEntry } from '../flows/catalog'
+import { stateDiagram } from '../flows/state-diagram'
 
 async function renderDiagram(text: string, key: string): Promise<string> {
-  // Loaded only here: mermaid never reaches the customer pages' JavaScript.
+  // A chunk of its own, loaded once a diagram is asked for: the rest of the page shows meanwhile.
   const { default: mermaid } = await import('mermaid')
   mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' })
   return (await mermaid.render(`flow-${key}`, text)).svg

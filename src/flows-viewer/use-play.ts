@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
-import type { CatalogEntry } from '../../flows/catalog'
-import { flowFixtures } from '../../flows/flow-fixtures'
+import type { CatalogEntry } from '../flows/catalog'
+import { flowFixtures } from '../flows/flow-fixtures'
 import {
   activeStateKeys,
   childMachinesOf,
@@ -11,8 +11,8 @@ import {
   startPlay,
   stepBack,
   type Play,
-} from '../../flows/simulation'
-import { diagramNodeId } from '../../flows/state-diagram'
+} from '../flows/simulation'
+import { diagramNodeId } from '../flows/state-diagram'
 
 /** The deepest states only: ["contact", "contact.failed"] reads "contact.failed". */
 function leaves(keys: string[]): string[] {

@@ -1,4 +1,7 @@
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router'
+/**
+ * The live flow viewer's page (/flows): a document of its own, built only when FLOWS_VIEWER=1 names
+ * it (decision 107), so nothing of it, of mermaid or of the machines' diagrams reaches customers.
+ */
 import { useMemo } from 'react'
 import { machineCatalog, type CatalogEntry } from '../flows/catalog'
 import { coverageClasses, machineCoverage } from '../flows/coverage-overlay'
@@ -9,42 +12,36 @@ import { diagramNodeId, stateValueKeys, summarize } from '../flows/state-diagram
 import { CoveragePanel } from '../ui/flows/coverage-panel'
 import { FlowViewer, type LiveActorView } from '../ui/flows/flow-viewer'
 import { PlayPanel } from '../ui/flows/play-panel'
-import { useCoverageFile } from './-flows/use-coverage'
-import { useDiagram } from './-flows/use-diagram'
-import { useLiveActors } from './-flows/use-live-actors'
-import { usePlay } from './-flows/use-play'
+import { useCoverageFile } from './use-coverage'
+import { useDiagram } from './use-diagram'
+import { useFlowsSearch } from './use-flows-search'
+import { useLiveActors } from './use-live-actors'
+import { usePlay } from './use-play'
 
-/** `?flow=<machine id>` picks a machine, `&mode=play` opens it in play mode (links in docs/flows/). */
-interface FlowsSearch {
-  flow?: string
-  mode?: 'play'
-}
-
-/** The live flow viewer: always in development, in production only when the server allows it. */
-export const Route = createFileRoute('/flows')({
-  validateSearch: (search: Record<string, unknown>): FlowsSearch => ({
-    ...(typeof search.flow === 'string' ? { flow: search.flow } : {}),
-    ...(search.mode === 'play' ? { mode: 'play' as const } : {}),
-  }),
-  beforeLoad: async ({ context }) => {
-    if (import.meta.env.DEV) return
-    const settings = await context.config.load()
-    // TanStack Router's way to answer 'Page not found' from a route is to throw its notFound().
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
-    if (!settings.flowsViewer) throw notFound()
-  },
-  component: FlowsRoute,
-})
-
-function FlowsRoute() {
-  const search = Route.useSearch()
+export function FlowsPage() {
+  const [search, navigate] = useFlowsSearch()
   const entry = machineCatalog.find((m) => m.id === search.flow) ?? machineCatalog[0]
   if (!entry) return <p>No machines found.</p>
-  return <MachineView entry={entry} playing={search.mode === 'play'} />
+  return (
+    <MachineView
+      entry={entry}
+      playing={search.mode === 'play'}
+      open={(flow, mode) => {
+        navigate(mode ? { flow, mode } : { flow })
+      }}
+    />
+  )
 }
 
-function MachineView({ entry, playing }: { entry: CatalogEntry; playing: boolean }) {
-  const navigate = useNavigate({ from: '/flows' })
+function MachineView({
+  entry,
+  playing,
+  open,
+}: {
+  entry: CatalogEntry
+  playing: boolean
+  open: (flow: string, mode: 'play' | undefined) => void
+}) {
   const diagram = useDiagram(entry)
   const live = useLiveActors()
   const play = usePlay(entry)
@@ -73,9 +70,6 @@ function MachineView({ entry, playing }: { entry: CatalogEntry; playing: boolean
   const liveNodeIds = [...live.values()]
     .filter((a) => a.machineId === entry.id && a.status === 'active')
     .flatMap((a) => stateValueKeys(a.value).map(diagramNodeId))
-  const open = (flow: string, mode: 'play' | undefined) =>
-    void navigate({ search: mode ? { flow, mode } : { flow } })
-
   return (
     <FlowViewer
       machines={machineCatalog.map(({ id, file }) => ({ id, file }))}

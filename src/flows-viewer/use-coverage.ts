@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { readCoverageFile } from '../../flows/coverage-overlay'
-import type { CoverageFile, CoverageLevel } from '../../flows/coverage-report'
+import { readCoverageFile } from '../flows/coverage-overlay'
+import type { CoverageFile, CoverageLevel } from '../flows/coverage-report'
 
 /** A coverage report the user picked from disk (no server involved), and the level shown. */
 export function useCoverageFile() {

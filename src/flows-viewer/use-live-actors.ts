@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { subscribeToLiveActors, type LiveActor } from '../../flows/live-inspector'
+import { subscribeToLiveActors, type LiveActor } from '../flows/live-inspector'
 
 /** Every app actor's latest state, from this tab and the others. */
 export function useLiveActors(): ReadonlyMap<string, LiveActor> {
