@@ -1,0 +1,16 @@
+/**
+ * Every kind of background job and its payload (JSON). A new kind is added here, given a handler
+ * where server/server.ts builds the runner, and enqueued with enqueueJob.
+ */
+export interface JobPayloads {
+  /** Delivers one outbox message (server/mail/delivery.ts). */
+  'mail.send': { outboxId: string }
+  /** Looks up a reset request's address and mails its link (decision 041). */
+  'password-reset.request': { email: string }
+  /** Recurring: removes attempt-limit windows that ended long ago. */
+  'sweep.attempt-counters': Record<string, never>
+  /** Recurring: removes expired login challenges, WebAuthn challenges and TOTP enrolments. */
+  'sweep.second-factor-challenges': Record<string, never>
+}
+
+export type JobKind = keyof JobPayloads
