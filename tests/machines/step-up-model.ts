@@ -1,16 +1,27 @@
 /**
  * The step-up dialog's path model, shared by the machine and UI tests: the samples of
- * src/flows/fixtures/step-up.ts, and the method, the answer and whether a problem shows.
+ * src/flows/fixtures/step-up.ts, and the account, the proof, the fields and the messages.
  */
 import type { SnapshotFrom } from 'xstate'
 import { stepUpMachine } from '../../src/machines/step-up/step-up.machine'
-import { answerClass, stepUpEvents } from '../../src/flows/fixtures/step-up'
+import { accountOf, codeClass, stepUpEvents } from '../../src/flows/fixtures/step-up'
 import { createPathModel } from '../support/model-paths'
 
 type Snapshot = SnapshotFrom<typeof stepUpMachine>
 
 export function serializeStepUp(s: Snapshot): string {
-  return JSON.stringify([s.value, s.context.method, answerClass(s), s.context.problem !== null])
+  const { proof, password, passwordProblem, codeProblem, problem } = s.context
+  if (s.matches('closed')) return JSON.stringify(s.value)
+  return JSON.stringify([
+    s.value,
+    accountOf(s),
+    proof,
+    password === '' ? 'empty' : 'good',
+    codeClass(s),
+    passwordProblem,
+    codeProblem,
+    problem !== null,
+  ])
 }
 
 export function createStepUpPathModel() {

@@ -39,6 +39,8 @@ import {
   messageUnder,
   refusalResponse,
   settle,
+  STEP_UP_CODE,
+  STEP_UP_PASSWORD,
   stepUpDialog,
   steppedUp,
 } from './support/security-ui'
@@ -174,9 +176,18 @@ describe('authenticator app on the profile page (issue 14 item 3, TOTP)', () => 
         case 'xstate.error.actor.removeTotp':
           await answer(REMOVE, refusalResponse(e.error))
           break
-        case 'stepUp.confirmed':
+        case 'stepUp.confirmed': {
+          const hasApp = snapshotOf(app).context.enabled
           await confirmStepUp(app)
+          await settle()
+          // The password, and a code from the app once it is on (issue 25 finding 2).
+          expect(app.api.last(STEP_UP.method, STEP_UP.path)?.body).toEqual(
+            hasApp
+              ? { password: STEP_UP_PASSWORD, totpCode: STEP_UP_CODE }
+              : { password: STEP_UP_PASSWORD },
+          )
           break
+        }
         case 'stepUp.cancelled':
           await cancelStepUp(app)
           break

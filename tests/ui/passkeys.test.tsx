@@ -40,11 +40,16 @@ import {
   card,
   confirmStepUp,
   messageUnder,
+  passkeyAnswering,
   refusalResponse,
   settle,
+  STEP_UP_PASSKEY_OPTIONS,
+  STEP_UP_PASSWORD,
   stepUpDialog,
   steppedUp,
 } from './support/security-ui'
+import { challenge } from '../../src/flows/fixtures/login'
+import { passkeyAnswer } from '../../src/flows/fixtures/step-up'
 
 const SECURITY = { method: 'GET', path: '/api/account/security' }
 const OPTIONS = { method: 'POST', path: '/api/account/passkeys/registration-options' }
@@ -73,6 +78,8 @@ function fakeWebAuthn() {
   const prompts = new DeferredQueue<RegistrationResponseJSON>()
   const seen: unknown[] = []
   const webauthn: Partial<WebAuthnBrowser> = {
+    // A step-up of an account with a passkey: its prompt answers at once.
+    startAuthentication: passkeyAnswering().startAuthentication,
     startRegistration: ({ optionsJSON }) => {
       seen.push(optionsJSON)
       return prompts.next()
@@ -120,6 +127,9 @@ describe('passkeys on the profile page (issue 14 item 3)', () => {
             .hold(ADD.method, ADD.path)
             .hold(RENAME.method, RENAME.path)
             .hold(REMOVE.method, REMOVE.path)
+            .on(STEP_UP_PASSKEY_OPTIONS.method, STEP_UP_PASSKEY_OPTIONS.path, () =>
+              json(200, challenge.passkeyOptions),
+            )
             .on(STEP_UP.method, STEP_UP.path, () => json(200, steppedUp)),
       })
       await settle()
@@ -214,6 +224,13 @@ describe('passkeys on the profile page (issue 14 item 3)', () => {
           break
         case 'stepUp.confirmed':
           await confirmStepUp(app)
+          await settle()
+          // The password, and the passkey when the account has one (issue 25 finding 2).
+          expect(app.api.last(STEP_UP.method, STEP_UP.path)?.body).toEqual(
+            s.context.passkeys.length > 0
+              ? { password: STEP_UP_PASSWORD, passkey: passkeyAnswer }
+              : { password: STEP_UP_PASSWORD },
+          )
           break
         case 'stepUp.cancelled':
           await cancelStepUp(app)

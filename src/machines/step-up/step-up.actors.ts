@@ -1,12 +1,25 @@
 import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import { fromAbortablePromise } from '../abortable-promise'
-import type { StepUpAnswer } from './step-up.machine'
+import {
+  askForPasskey,
+  type PasskeyAssertion,
+  type PasskeyAssertionBrowser,
+} from '../passkeys/passkey-assertion'
+import type { StepUpRequest } from './step-up.machine'
 
-/** The step-up's server call: POST /api/account/step-up. */
-export function createStepUpActors(api: MainClient) {
+/**
+ * The step-up's side effects: the passkey (POST /api/account/step-up/passkey-options, then the
+ * browser's prompt, the login's ceremony) and the check itself (POST /api/account/step-up).
+ */
+export function createStepUpActors(api: MainClient, webauthn: PasskeyAssertionBrowser) {
   return {
-    checkStepUp: fromAbortablePromise<unknown, StepUpAnswer>(({ input, signal }) =>
+    askPasskey: fromAbortablePromise<PasskeyAssertion>(async ({ signal }) => {
+      const options = await callApi(api.POST('/api/account/step-up/passkey-options', { signal }))
+      // Closing the dialog aborts the run, which closes the browser's prompt.
+      return askForPasskey(webauthn, options, signal)
+    }),
+    checkStepUp: fromAbortablePromise<unknown, StepUpRequest>(({ input, signal }) =>
       callApi(api.POST('/api/account/step-up', { body: input, signal })),
     ),
   }

@@ -1,95 +1,199 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { errorTypeOf } from '../../api/api-error'
+import { ApiError, errorTypeOf } from '../../api/api-error'
+import type { components } from '../../../openapi/main.gen'
+import { codeProblem, normaliseCode, type CodeMethod } from '../login/second-factor-code'
+import type { PasskeyAssertion } from '../passkeys/passkey-assertion'
+import { promptProblemOf } from '../passkeys/passkey-prompt'
 
-/** How the customer confirms: the account's password, or a code from the authenticator app. */
-export type StepUpMethod = 'password' | 'code'
+/** What the step-up call sends: the contract's StepUpRequest (the password, and one proof). */
+export type StepUpRequest = components['schemas']['StepUpRequest']
 
-/** What the step-up call sends (the contract's StepUpRequest: exactly one of the two). */
-export type StepUpAnswer = { password: string } | { totpCode: string }
+/** What the account has, as the Security section read it (GET /api/account/security). */
+export interface StepUpFactors {
+  totp: boolean
+  passkey: boolean
+  /** Recovery codes are left to use (they come with the authenticator app). */
+  recoveryCodes: boolean
+}
 
 /**
- * Why the dialog shows a message: nothing typed, not six digits, a wrong answer, too many
- * attempts (429), or anything else.
+ * The proof of the second factor the dialog asks for with the password: a code from the
+ * authenticator app, a recovery code, or the passkey. An account without a factor has none.
  */
-export type StepUpProblem = 'required' | 'codeFormat' | 'wrong' | 'rateLimited' | 'failed'
+export type StepUpProof = CodeMethod | 'passkey'
+
+/** Why a field shows a message before anything is sent: nothing typed, or not a code's shape. */
+export type StepUpFieldProblem = 'required' | 'format'
+
+/**
+ * Why the dialog shows a message after a try: a wrong password or proof (401; the server does not
+ * say which), too many attempts (429), anything else, or a passkey prompt that was closed (or timed
+ * out) or failed.
+ */
+export type StepUpProblem =
+  'wrong' | 'rateLimited' | 'failed' | 'passkeyCancelled' | 'passkeyFailed'
 
 export interface StepUpContext {
-  hasTotp: boolean
-  method: StepUpMethod
-  answer: string
+  factors: StepUpFactors
+  /** Null for an account without a second factor: the password alone. */
+  proof: StepUpProof | null
+  password: string
+  /** The app's or the recovery code, as it is sent (digits only; no spaces). */
+  code: string
+  passwordProblem: StepUpFieldProblem | null
+  codeProblem: StepUpFieldProblem | null
+  /** The passkey's answer on its way to the server, with the password. */
+  assertion: PasskeyAssertion | null
   problem: StepUpProblem | null
 }
 
 export type StepUpEvent =
-  /** A sensitive change answered 403 STEP_UP_REQUIRED; `hasTotp` offers the app's code. */
-  | { type: 'stepUp.open'; hasTotp: boolean }
-  | { type: 'answer.change'; value: string }
-  /** Password ↔ authenticator code (only when the account has an app). */
-  | { type: 'method.switch' }
+  /** A sensitive change answered 403 STEP_UP_REQUIRED; what the account has decides the proof. */
+  | { type: 'stepUp.open'; hasTotp: boolean; hasPasskey: boolean; hasRecoveryCodes: boolean }
+  | { type: 'password.change'; value: string }
+  | { type: 'code.change'; value: string }
+  /** Another of the account's proofs: the app's code, a recovery code or the passkey. */
+  | { type: 'proof.switch'; proof: StepUpProof }
   | { type: 'form.submit' }
   | { type: 'stepUp.cancel' }
 
-/** A code as typed ('123 456') as it is sent ('123456'). */
-export const codeOf = (answer: string) => answer.replace(/\s+/g, '')
+const noFactors: StepUpFactors = { totp: false, passkey: false, recoveryCodes: false }
 
-export function answerOf(context: Pick<StepUpContext, 'method' | 'answer'>): StepUpAnswer {
-  return context.method === 'code'
-    ? { totpCode: codeOf(context.answer) }
-    : { password: context.answer }
+/** The proofs an account can give, the authenticator app's code first. */
+export function proofsOf(factors: StepUpFactors): StepUpProof[] {
+  const proofs: StepUpProof[] = []
+  if (factors.totp) proofs.push('totp')
+  if (factors.recoveryCodes) proofs.push('recovery-code')
+  if (factors.passkey) proofs.push('passkey')
+  return proofs
 }
 
-/** The rule the dialog checks before sending: something typed, and a code of six digits. */
-export function answerProblem(context: Pick<StepUpContext, 'method' | 'answer'>) {
-  if (context.answer === '') return 'required' as const
-  if (context.method === 'code' && !/^[0-9]{6}$/.test(codeOf(context.answer)))
-    return 'codeFormat' as const
-  return null
+/** The other proofs the dialog offers to switch to. */
+export const switchesOf = (context: Pick<StepUpContext, 'factors' | 'proof'>) =>
+  proofsOf(context.factors).filter((proof) => proof !== context.proof)
+
+/** The password's rule before sending: something typed. */
+export const passwordProblemOf = (password: string): StepUpFieldProblem | null =>
+  password === '' ? 'required' : null
+
+/** A code's rule before sending: six digits, or a recovery code's shape (the contract's patterns). */
+export function codeProblemOf(proof: StepUpProof | null, code: string): StepUpFieldProblem | null {
+  if (proof !== 'totp' && proof !== 'recovery-code') return null
+  if (code === '') return 'required'
+  return codeProblem(proof, code) === undefined ? null : 'format'
 }
 
-/** A refused step-up as the customer reads it: wrong (401), too many attempts (429), or other. */
+/** Everything the dialog can check itself is right. */
+export const formReady = (context: Pick<StepUpContext, 'proof' | 'password' | 'code'>) =>
+  passwordProblemOf(context.password) === null &&
+  codeProblemOf(context.proof, context.code) === null
+
+/** The body of POST /api/account/step-up: the password, and the proof when the account has one. */
+export function requestOf(
+  context: Pick<StepUpContext, 'proof' | 'password' | 'code' | 'assertion'>,
+): StepUpRequest {
+  const { password, proof, code, assertion } = context
+  if (proof === 'totp') return { password, totpCode: code }
+  if (proof === 'recovery-code') return { password, recoveryCode: code }
+  if (proof === 'passkey' && assertion) return { password, passkey: assertion }
+  return { password }
+}
+
+/**
+ * A refused step-up as the customer reads it: wrong (401), too many attempts (429), or other (a
+ * 400 too: the dialog checks the shapes, so one means the account's factors changed meanwhile).
+ */
 export function problemOf(error: unknown): StepUpProblem {
   const errorType = errorTypeOf(error)
-  if (errorType === 'INVALID_CREDENTIALS' || errorType === 'VALIDATION_ERROR') return 'wrong'
+  if (errorType === 'INVALID_CREDENTIALS') return 'wrong'
   if (errorType === 'RATE_LIMITED') return 'rateLimited'
   return 'failed'
 }
 
-const closedContext = (hasTotp: boolean): StepUpContext => ({
-  hasTotp,
-  method: 'password',
-  answer: '',
+/** The passkey step's failure: the options call's refusal, or the browser prompt's. */
+export function passkeyProblemOf(error: unknown): StepUpProblem {
+  if (error instanceof ApiError) return problemOf(error)
+  return promptProblemOf(error) === 'cancelled' ? 'passkeyCancelled' : 'passkeyFailed'
+}
+
+const closedContext: StepUpContext = {
+  factors: noFactors,
+  proof: null,
+  password: '',
+  code: '',
+  passwordProblem: null,
+  codeProblem: null,
+  assertion: null,
   problem: null,
-})
+}
 
 /**
  * The 'Confirm it's you' dialog, a step-up (docs/product/account-security.md#step-up,
  * docs/product/account-security.md#step-up-dialog): before a sensitive change the customer types
- * their password or a code from the authenticator app, and the change then goes ahead by itself. A
- * sensitive change that answers 403 STEP_UP_REQUIRED opens it; the password, or a code from the
- * authenticator app, is checked, and on success the waiting change goes on by itself.
+ * their password and, when the account has a second factor, proves it too (a code from the
+ * authenticator app, a recovery code, or the passkey), and the change then goes ahead by itself. A
+ * sensitive change that answers 403 STEP_UP_REQUIRED opens it with what the account has; Confirm
+ * checks the fields, runs the passkey prompt (options from the server, then the browser) when the
+ * proof is the passkey, and sends the password with the proof; on success the waiting change goes
+ * on by itself.
  */
 export const stepUpMachine = setup({
   types: {} as { context: StepUpContext; events: StepUpEvent },
   actors: {
+    /** POST /api/account/step-up/passkey-options, then the browser's passkey prompt. */
+    askPasskey: fromPromise<PasskeyAssertion>(() => {
+      throw new Error('stepUp: the askPasskey actor was not provided')
+    }),
     /** POST /api/account/step-up. */
-    checkStepUp: fromPromise<unknown, StepUpAnswer>(() => {
+    checkStepUp: fromPromise<unknown, StepUpRequest>(() => {
       throw new Error('stepUp: the checkStepUp actor was not provided')
     }),
   },
   actions: {
-    open: assign((_, params: { hasTotp: boolean }) => closedContext(params.hasTotp)),
-    setAnswer: assign((_, params: { value: string }) => ({ answer: params.value, problem: null })),
-    switchMethod: assign(({ context }) => ({
-      method: context.method === 'password' ? ('code' as const) : ('password' as const),
-      answer: '',
+    open: assign((_, params: { factors: StepUpFactors }) => ({
+      ...closedContext,
+      factors: params.factors,
+      proof: proofsOf(params.factors)[0] ?? null,
+    })),
+    setPassword: assign((_, params: { value: string }) => ({
+      password: params.value,
+      passwordProblem: null,
       problem: null,
     })),
-    showProblem: assign(({ context }) => ({ problem: answerProblem(context) })),
+    setCode: assign(({ context }, params: { value: string }) => ({
+      code:
+        context.proof === 'totp' || context.proof === 'recovery-code'
+          ? normaliseCode(context.proof, params.value)
+          : '',
+      codeProblem: null,
+      problem: null,
+    })),
+    /** Another proof; the password stays. */
+    switchProof: assign((_, params: { proof: StepUpProof }) => ({
+      proof: params.proof,
+      code: '',
+      codeProblem: null,
+      problem: null,
+    })),
+    showChecks: assign(({ context }) => ({
+      passwordProblem: passwordProblemOf(context.password),
+      codeProblem: codeProblemOf(context.proof, context.code),
+      problem: null,
+    })),
+    clearProblem: assign({ problem: null }),
+    keepAssertion: assign((_, params: { assertion: PasskeyAssertion }) => ({
+      assertion: params.assertion,
+    })),
+    rememberPasskeyFailure: assign((_, params: { error: unknown }) => ({
+      problem: passkeyProblemOf(params.error),
+    })),
+    /** The fields stay for a correction; a passkey answer is used once. */
     rememberRefusal: assign((_, params: { error: unknown }) => ({
       problem: problemOf(params.error),
+      assertion: null,
     })),
     /** Nothing typed stays in memory once the dialog has closed. */
-    forget: assign(({ context }) => closedContext(context.hasTotp)),
+    forget: assign(closedContext),
     /** The waiting change goes on; the route provides it. */
     confirmed: () => {
       throw new Error('stepUp: the confirmed action was not provided')
@@ -100,13 +204,16 @@ export const stepUpMachine = setup({
     },
   },
   guards: {
-    hasTotp: ({ context }) => context.hasTotp,
-    answerReady: ({ context }) => answerProblem(context) === null,
+    asksCode: ({ context }) => context.proof === 'totp' || context.proof === 'recovery-code',
+    offers: ({ context }, params: { proof: StepUpProof }) =>
+      switchesOf(context).includes(params.proof),
+    readyForPasskey: ({ context }) => context.proof === 'passkey' && formReady(context),
+    formReady: ({ context }) => formReady(context),
   },
 }).createMachine({
   id: 'stepUp',
-  description: "'Confirm it's you': the password or an app code before a sensitive change",
-  context: closedContext(false),
+  description: "'Confirm it's you': the password, and the second factor, before a sensitive change",
+  context: closedContext,
   initial: 'closed',
   states: {
     closed: {
@@ -114,7 +221,16 @@ export const stepUpMachine = setup({
       on: {
         'stepUp.open': {
           target: 'open',
-          actions: { type: 'open', params: ({ event }) => ({ hasTotp: event.hasTotp }) },
+          actions: {
+            type: 'open',
+            params: ({ event }) => ({
+              factors: {
+                totp: event.hasTotp,
+                passkey: event.hasPasskey,
+                recoveryCodes: event.hasRecoveryCodes,
+              },
+            }),
+          },
         },
       },
     },
@@ -124,24 +240,54 @@ export const stepUpMachine = setup({
       on: { 'stepUp.cancel': { target: 'closed', actions: ['forget', 'cancelled'] } },
       states: {
         editing: {
-          description: 'The customer types the password, or switches to an app code.',
+          description:
+            'The customer types the password and the code, or switches to another proof.',
           on: {
-            'answer.change': {
-              actions: { type: 'setAnswer', params: ({ event }) => ({ value: event.value }) },
+            'password.change': {
+              actions: { type: 'setPassword', params: ({ event }) => ({ value: event.value }) },
             },
-            'method.switch': { guard: 'hasTotp', actions: 'switchMethod' },
+            'code.change': {
+              guard: 'asksCode',
+              actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) },
+            },
+            'proof.switch': {
+              guard: { type: 'offers', params: ({ event }) => ({ proof: event.proof }) },
+              actions: { type: 'switchProof', params: ({ event }) => ({ proof: event.proof }) },
+            },
             'form.submit': [
-              { guard: 'answerReady', target: 'checking' },
-              { actions: 'showProblem' },
+              { guard: 'readyForPasskey', target: 'askingPasskey', actions: 'clearProblem' },
+              { guard: 'formReady', target: 'checking', actions: 'clearProblem' },
+              { actions: 'showChecks' },
             ],
           },
         },
+        askingPasskey: {
+          description: "The server's passkey challenge, then the browser's prompt.",
+          invoke: {
+            id: 'askPasskey',
+            src: 'askPasskey',
+            onDone: {
+              target: 'checking',
+              actions: {
+                type: 'keepAssertion',
+                params: ({ event }) => ({ assertion: event.output }),
+              },
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'rememberPasskeyFailure',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
+          },
+        },
         checking: {
-          description: 'The answer is with the server; Confirm is disabled.',
+          description: 'The password and the proof are with the server; Confirm is disabled.',
           invoke: {
             id: 'checkStepUp',
             src: 'checkStepUp',
-            input: ({ context }) => answerOf(context),
+            input: ({ context }) => requestOf(context),
             onDone: { target: '#stepUp.closed', actions: ['forget', 'confirmed'] },
             onError: {
               target: 'editing',
@@ -163,12 +309,19 @@ export type StepUpSnapshot = SnapshotFrom<StepUpMachine>
 /** What the dialog shows, read from the chart. */
 export function selectStepUpView(snapshot: StepUpSnapshot) {
   const { context } = snapshot
+  const checking = snapshot.matches({ open: 'checking' })
+  const prompting = snapshot.matches({ open: 'askingPasskey' })
   return {
     open: snapshot.matches('open'),
-    checking: snapshot.matches({ open: 'checking' }),
-    hasTotp: context.hasTotp,
-    method: context.method,
-    answer: context.answer,
+    checking,
+    prompting,
+    busy: checking || prompting,
+    proof: context.proof,
+    switches: switchesOf(context),
+    password: context.password,
+    code: context.code,
+    passwordProblem: context.passwordProblem,
+    codeProblem: context.codeProblem,
     problem: context.problem,
   }
 }

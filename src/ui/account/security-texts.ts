@@ -4,7 +4,11 @@
  */
 import type { CodeProblem } from '../../machines/authenticator-app/authenticator-app.machine'
 import type { SessionsNotice } from '../../machines/sessions/sessions.machine'
-import type { StepUpMethod, StepUpProblem } from '../../machines/step-up/step-up.machine'
+import type {
+  StepUpFieldProblem,
+  StepUpProblem,
+  StepUpProof,
+} from '../../machines/step-up/step-up.machine'
 
 export const SECURITY_TITLE = 'Security'
 export const SECURITY_LEAD =
@@ -27,33 +31,79 @@ function notChanged(what: string, failure: string): string {
 // ---- Step-up ----
 
 export const STEP_UP_TITLE = "Confirm it's you"
-export const stepUpIntro = (method: StepUpMethod) =>
-  method === 'password'
-    ? 'Enter your password to continue.'
-    : 'Enter the 6-digit code from your authenticator app to continue.'
+export function stepUpIntro(proof: StepUpProof | null) {
+  switch (proof) {
+    case 'totp':
+      return 'Enter your password and the 6-digit code from your authenticator app to continue.'
+    case 'recovery-code':
+      return 'Enter your password and one of your recovery codes to continue.'
+    case 'passkey':
+      return 'Enter your password, then confirm with your passkey to continue.'
+    default:
+      return 'Enter your password to continue.'
+  }
+}
 export const STEP_UP_PASSWORD_LABEL = 'Password'
-export const STEP_UP_CODE_LABEL = 'Code from your app'
-export const stepUpSwitchLabel = (method: StepUpMethod) =>
-  method === 'password' ? 'Use a code from your authenticator app' : 'Use your password instead'
+export const stepUpCodeLabel = (proof: 'totp' | 'recovery-code') =>
+  proof === 'totp' ? 'Code from your authenticator app' : 'Recovery code'
+/** The button that switches to another of the account's proofs. */
+export const stepUpSwitchLabel = (proof: StepUpProof) =>
+  ({
+    totp: 'Use your authenticator app',
+    'recovery-code': 'Use a recovery code instead',
+    passkey: 'Use your passkey',
+  })[proof]
+export const STEP_UP_PASSKEY_PROMPTING = "Follow your browser's prompt to use your passkey."
 export const STEP_UP_CONFIRM = 'Confirm'
 export const STEP_UP_CANCEL = 'Cancel'
 
 const CODE_FORMAT = 'Enter the 6 digits your app shows'
 const WRONG_CODE = 'That code is not right. Enter the newest code from your app.'
+const REQUIRED = 'Required field'
 
-/** The message under the step-up field (a wrong or missing answer). */
-export function stepUpFieldText(problem: StepUpProblem | null, method: StepUpMethod) {
-  if (problem === 'required') return 'Required field'
-  if (problem === 'codeFormat') return CODE_FORMAT
-  if (problem === 'wrong') return method === 'password' ? 'The password is not right.' : WRONG_CODE
+/** The message under the password field: nothing typed, or a wrong password alone. */
+export function stepUpPasswordText(
+  problem: StepUpFieldProblem | null,
+  refusal: StepUpProblem | null,
+  proof: StepUpProof | null,
+) {
+  if (problem === 'required') return REQUIRED
+  if (refusal === 'wrong' && proof === null) return 'The password is not right.'
   return null
 }
 
-/** The dialog's own alert (the limit, or no answer from the server). */
-export function stepUpAlertText(problem: StepUpProblem | null) {
-  if (problem === 'rateLimited') return tooMany
-  if (problem === 'failed') return `We could not check that. ${generic}`
+/** The message under the code field: nothing typed, or not a code's shape. */
+export function stepUpCodeText(problem: StepUpFieldProblem | null, proof: StepUpProof | null) {
+  if (problem === 'required') return REQUIRED
+  if (problem === 'format')
+    return proof === 'recovery-code' ? 'A recovery code has 10 letters or digits' : CODE_FORMAT
   return null
+}
+
+/**
+ * The dialog's alert: a refusal of the password with a proof (the server does not say which of
+ * the two was wrong), the limit, no answer from the server, or the passkey prompt's failure.
+ */
+export function stepUpAlertText(problem: StepUpProblem | null, proof: StepUpProof | null) {
+  switch (problem) {
+    case 'wrong':
+      if (proof === 'totp')
+        return 'The password or the code is not right. Check your password and enter the newest code from your app.'
+      if (proof === 'recovery-code')
+        return 'The password or the recovery code is not right, or the code has been used.'
+      if (proof === 'passkey') return 'The password is not right, or the passkey was not accepted.'
+      return null
+    case 'rateLimited':
+      return tooMany
+    case 'failed':
+      return `We could not check that. ${generic}`
+    case 'passkeyCancelled':
+      return 'The passkey was not used: the browser prompt was closed or timed out. You can try again.'
+    case 'passkeyFailed':
+      return 'The browser could not use your passkey. Please try again.'
+    default:
+      return null
+  }
 }
 
 // ---- Change password ----

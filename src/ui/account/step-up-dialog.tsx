@@ -1,15 +1,17 @@
 import { useId } from 'react'
-import type { StepUpView } from '../../machines/step-up/step-up.machine'
+import type { StepUpProof, StepUpView } from '../../machines/step-up/step-up.machine'
 import { InputField } from './account-fields'
 import {
   STEP_UP_CANCEL,
-  STEP_UP_CODE_LABEL,
   STEP_UP_CONFIRM,
+  STEP_UP_PASSKEY_PROMPTING,
   STEP_UP_PASSWORD_LABEL,
   STEP_UP_TITLE,
   stepUpAlertText,
-  stepUpFieldText,
+  stepUpCodeLabel,
+  stepUpCodeText,
   stepUpIntro,
+  stepUpPasswordText,
   stepUpSwitchLabel,
 } from './security-texts'
 import './customer.css'
@@ -17,25 +19,31 @@ import './security.css'
 
 export interface StepUpDialogProps {
   view: StepUpView
-  onAnswerChange: (value: string) => void
-  onSwitchMethod: () => void
+  onPasswordChange: (value: string) => void
+  onCodeChange: (value: string) => void
+  onSwitchProof: (proof: StepUpProof) => void
   onSubmit: () => void
   onCancel: () => void
 }
 
-/** Issue 14 item 7: 'Confirm it's you' before a sensitive change, with the password or an app code. */
+/**
+ * Issue 14 item 7, issue 25 finding 2: 'Confirm it's you' before a sensitive change, with the
+ * password and, when the account has one, a proof of the second factor (an app code, a recovery
+ * code, or the passkey's prompt after Confirm).
+ */
 export function StepUpDialog({
   view,
-  onAnswerChange,
-  onSwitchMethod,
+  onPasswordChange,
+  onCodeChange,
+  onSwitchProof,
   onSubmit,
   onCancel,
 }: StepUpDialogProps) {
   const titleId = useId()
   const introId = useId()
   if (!view.open) return null
-  const alert = stepUpAlertText(view.problem)
-  const password = view.method === 'password'
+  const { proof } = view
+  const alert = stepUpAlertText(view.problem, proof)
   return (
     <div className="dialog-backdrop">
       <div
@@ -51,7 +59,7 @@ export function StepUpDialog({
         <h2 id={titleId} className="dialog-title">
           {STEP_UP_TITLE}
         </h2>
-        <p id={introId}>{stepUpIntro(view.method)}</p>
+        <p id={introId}>{stepUpIntro(proof)}</p>
         <form
           className="dialog-form"
           noValidate
@@ -60,24 +68,43 @@ export function StepUpDialog({
             onSubmit()
           }}
         >
-          {/* A new field per method, so the browser fills the password and not the code. */}
           <InputField
-            key={view.method}
-            label={password ? STEP_UP_PASSWORD_LABEL : STEP_UP_CODE_LABEL}
-            name={password ? 'password' : 'totpCode'}
-            type={password ? 'password' : 'text'}
-            value={view.answer}
-            autoComplete={password ? 'current-password' : 'one-time-code'}
-            {...(password ? {} : { inputMode: 'numeric' as const, maxLength: 7 })}
-            error={stepUpFieldText(view.problem, view.method)}
+            label={STEP_UP_PASSWORD_LABEL}
+            name="password"
+            type="password"
+            value={view.password}
+            autoComplete="current-password"
+            error={stepUpPasswordText(view.passwordProblem, view.problem, proof)}
             autoFocus
-            onChange={onAnswerChange}
+            onChange={onPasswordChange}
           />
-          {view.hasTotp ? (
-            <button type="button" className="link-button" onClick={onSwitchMethod}>
-              {stepUpSwitchLabel(view.method)}
-            </button>
+          {proof === 'totp' || proof === 'recovery-code' ? (
+            // A new field per kind of code, so the browser offers a one-time code only for the app.
+            <InputField
+              key={proof}
+              label={stepUpCodeLabel(proof)}
+              name={proof === 'totp' ? 'totpCode' : 'recoveryCode'}
+              value={view.code}
+              autoComplete={proof === 'totp' ? 'one-time-code' : 'off'}
+              {...(proof === 'totp' ? { inputMode: 'numeric' as const } : {})}
+              error={stepUpCodeText(view.codeProblem, proof)}
+              onChange={onCodeChange}
+            />
           ) : null}
+          {view.prompting ? <p role="status">{STEP_UP_PASSKEY_PROMPTING}</p> : null}
+          {view.switches.map((other) => (
+            <button
+              key={other}
+              type="button"
+              className="link-button"
+              disabled={view.busy}
+              onClick={() => {
+                onSwitchProof(other)
+              }}
+            >
+              {stepUpSwitchLabel(other)}
+            </button>
+          ))}
           {alert ? (
             <div className="form-alert" role="alert">
               {alert}
@@ -90,8 +117,8 @@ export function StepUpDialog({
             <button
               type="submit"
               className="button button-primary"
-              disabled={view.checking}
-              aria-busy={view.checking || undefined}
+              disabled={view.busy}
+              aria-busy={view.busy || undefined}
             >
               {STEP_UP_CONFIRM}
             </button>

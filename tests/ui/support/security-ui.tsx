@@ -2,13 +2,39 @@
  * Helpers for the UI tests of the profile's Security section (issue 14): the server's refusals as
  * HTTP answers, held answers settled for every waiting request, and queries scoped to one card.
  */
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser'
 import { act, screen, within } from '@testing-library/react'
 import { ApiRefusal } from '../../../src/api/api-call'
+import { passkeyAnswer } from '../../../src/flows/fixtures/step-up'
+import type { PasskeyAssertion } from '../../../src/machines/passkeys/passkey-assertion'
+import { STEP_UP_PASSWORD_LABEL, stepUpCodeLabel } from '../../../src/ui/account/security-texts'
 import type { FakeApi } from './fake-api'
 import type { RenderedApp } from './render-app'
 import { json } from './fake-api'
 
 export const STEP_UP_PASSWORD = 'correct-horse'
+/** The authenticator app's code the step-up dialog is answered with, where it asks for one. */
+export const STEP_UP_CODE = '492039'
+export const STEP_UP_PASSKEY_OPTIONS = {
+  method: 'POST',
+  path: '/api/account/step-up/passkey-options',
+}
+
+/** What SimpleWebAuthn's startAuthentication answers for a passkey's assertion. */
+export const browserAnswerOf = (assertion: PasskeyAssertion): AuthenticationResponseJSON => ({
+  id: assertion.id,
+  rawId: assertion.rawId,
+  type: 'public-key',
+  authenticatorAttachment: 'platform',
+  response: { ...assertion.response },
+  clientExtensionResults: {},
+})
+
+/** The browser's passkey prompt answering at once with the fixture's passkey. */
+export const passkeyAnswering = () => ({
+  startAuthentication: () => Promise.resolve(browserAnswerOf(passkeyAnswer)),
+  cancelCeremony: () => undefined,
+})
 export const steppedUp = { stepUpUntil: '2026-11-23T10:05:00.000Z' }
 
 /** The answer the server gives for a refusal: its status, errorType and field errors. */
@@ -71,11 +97,19 @@ export function messageUnder(input: HTMLElement): string | null {
 
 export const stepUpDialog = () => screen.queryByRole('dialog', { name: "Confirm it's you" })
 
-/** The step-up dialog, answered with the password (the fake server accepts it). */
+/**
+ * The step-up dialog, answered as the account needs it (the fake server accepts it): the password,
+ * and the app's code when the dialog asks for one; a passkey's prompt is the test's fake browser's.
+ */
 export async function confirmStepUp(app: RenderedApp) {
   const dialog = within(stepUpDialog() as HTMLElement)
-  await app.user.click(dialog.getByLabelText('Password'))
+  await app.user.click(dialog.getByLabelText(STEP_UP_PASSWORD_LABEL))
   await app.user.paste(STEP_UP_PASSWORD)
+  const code = dialog.queryByLabelText(stepUpCodeLabel('totp'))
+  if (code) {
+    await app.user.click(code)
+    await app.user.paste(STEP_UP_CODE)
+  }
   await app.user.click(dialog.getByRole('button', { name: 'Confirm' }))
 }
 

@@ -39,6 +39,7 @@ export interface SecurityPanelProps {
 interface Peers {
   stepUp?: ActorRefFrom<typeof stepUpMachine>
   sessions?: ActorRefFrom<typeof sessionsMachine>
+  passkeys?: ActorRefFrom<typeof passkeysMachine>
   app?: ActorRefFrom<typeof authenticatorAppMachine>
   /** Every chart that may wait for the step-up; only a waiting one takes its outcome. */
   waiting: { send(event: StepUpOutcome): void }[]
@@ -46,9 +47,16 @@ interface Peers {
 
 export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
   const [peers] = useState<Peers>(() => ({ waiting: [] }))
+  // The dialog asks for the factors the account has, as the passkeys and app cards read them.
   const requestStepUp = () => {
-    const hasTotp = Boolean(peers.app?.getSnapshot().context.enabled)
-    peers.stepUp?.send({ type: 'stepUp.open', hasTotp })
+    const app = peers.app?.getSnapshot().context
+    const hasTotp = app?.enabled === true
+    peers.stepUp?.send({
+      type: 'stepUp.open',
+      hasTotp,
+      hasPasskey: (peers.passkeys?.getSnapshot().context.passkeys.length ?? 0) > 0,
+      hasRecoveryCodes: hasTotp && app.recoveryCodesLeft > 0,
+    })
   }
   // One confirmation serves every change that waits: the session may make changes for 5 minutes.
   const tellWaiting = (outcome: StepUpOutcome) => {
@@ -61,7 +69,7 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
 
   const stepUp = useActorRef(
     stepUpMachine.provide({
-      actors: createStepUpActors(api),
+      actors: createStepUpActors(api, webauthn),
       actions: {
         confirmed: () => {
           tellWaiting({ type: 'stepUp.confirmed' })
@@ -103,7 +111,13 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
     sessionsMachine.provide({ actors: createSessionsActors(api), actions: { requestStepUp } }),
     { inspect },
   )
-  Object.assign(peers, { stepUp, sessions, app, waiting: [password, passkeys, app, sessions] })
+  Object.assign(peers, {
+    stepUp,
+    sessions,
+    passkeys,
+    app,
+    waiting: [password, passkeys, app, sessions],
+  })
 
   const stepUpView = useSelector(stepUp, selectStepUpView)
   const passwordView = useSelector(password, selectChangePasswordView)
@@ -115,11 +129,14 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
     <SecuritySection
       stepUp={{
         view: stepUpView,
-        onAnswerChange: (value) => {
-          stepUp.send({ type: 'answer.change', value })
+        onPasswordChange: (value) => {
+          stepUp.send({ type: 'password.change', value })
         },
-        onSwitchMethod: () => {
-          stepUp.send({ type: 'method.switch' })
+        onCodeChange: (value) => {
+          stepUp.send({ type: 'code.change', value })
+        },
+        onSwitchProof: (proof) => {
+          stepUp.send({ type: 'proof.switch', proof })
         },
         onSubmit: () => {
           stepUp.send({ type: 'form.submit' })
