@@ -1,10 +1,12 @@
 /**
  * `npm run docs:check` (part of `npm test`): fails when a citation of docs/product/ names a file or
  * heading that does not exist, when anything cites a document the repository does not contain,
- * or when a decision record has no date or status (scripts/decision-records.ts).
+ * when a decision record has no date or status (scripts/decision-records.ts), or when
+ * ARCHITECTURE.md names a file or a function that does not exist (scripts/architecture-claims.ts).
  */
 import { fileURLToPath } from 'node:url'
 import { checkCitations } from './citations.ts'
+import { checkArchitectureClaims } from './architecture-claims.ts'
 import { checkDecisionRecords } from './decision-records.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -26,5 +28,13 @@ if (records.findings.length > 0) {
   console.error(`docs:check: ${records.findings.length} problems in the decision records`)
   process.exit(1)
 }
+const architecture = checkArchitectureClaims(root)
+for (const { line, claim, problem } of architecture.findings)
+  console.error(`ARCHITECTURE.md:${line}: \`${claim}\`: ${problem}`)
+if (architecture.findings.length > 0) {
+  console.error(`docs:check: ${architecture.findings.length} claims of ARCHITECTURE.md do not hold`)
+  process.exit(1)
+}
 console.log(`docs:check: ${citations} citations of docs/product/ checked, each leads to a heading`)
+console.log(`docs:check: ${architecture.claims} names of files and code in ARCHITECTURE.md exist`)
 console.log(`docs:check: ${records.records} decision records, each with a date and a status`)
