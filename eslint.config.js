@@ -127,6 +127,8 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-ssr',
+      'dist-flows',
+      'dist-server',
       'data',
       'coverage',
       'test-results',

@@ -1,9 +1,27 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 // The API server (npm run dev starts it beside Vite) answers /api, /dev, /sandbox and /market.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
+
+/**
+ * `npm run dev` shows the flow viewer at /flows: its own document (flows.html), which a production
+ * build leaves out unless FLOWS_VIEWER=1 names it (vite.flows.config.ts, decision 107).
+ */
+function flowViewerInDevelopment(): Plugin {
+  return {
+    name: 'flow-viewer-in-development',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/flows\/?(\?|$)/.test(request.url))
+          request.url = request.url.replace(/^\/flows\/?/, '/flows.html')
+        next()
+      })
+    },
+  }
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -15,12 +33,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    flowViewerInDevelopment(),
   ],
   build: {
     outDir: 'dist',
     // Source maps publish the source: built only when named (SOURCE_MAPS=1), never by default.
     sourcemap: process.env.SOURCE_MAPS === '1',
-    // The server reads the manifest to serve the flow viewer's chunks only where it is enabled.
+    // The server reads the manifest for the stylesheets of the prerendered pages' routes.
     manifest: !isSsrBuild,
     // The prerenderer's bundle (decision 101) is code only: the public files are the SPA's.
     copyPublicDir: !isSsrBuild,

@@ -37,7 +37,7 @@ import { installSandbox } from './http/sandbox-routes.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { sessionHandlers } from './http/session-handlers.ts'
 import { installSpa } from './http/spa.ts'
-import { hideFlowViewerAssets } from './http/flow-viewer-assets.ts'
+import { hasFlowViewer, installFlowViewer } from './http/flow-viewer.ts'
 import { clientConfigOf, systemHandlers } from './http/system-handlers.ts'
 import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
 import { verificationHandlers } from './http/verification-handlers.ts'
@@ -211,10 +211,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
   })
 
+  // The flow viewer is served where it is both named and built (decision 107).
+  const viewerBuild =
+    config.site.flowsViewer && hasFlowViewer(deps.spaDir) ? deps.spaDir : undefined
+  if (config.site.flowsViewer && deps.spaDir && !viewerBuild)
+    app.log.warn('FLOWS_VIEWER=1, but the build has no flow viewer: build with FLOWS_VIEWER=1')
   await installSecurityHeaders(app, {
     https: config.publicUrl.startsWith('https:'),
     gtmContainerId: config.site.gtmContainerId,
-    flowsViewer: config.site.flowsViewer,
+    flowsViewer: viewerBuild !== undefined,
   })
   // Text answers (the SPA's JS and CSS, JSON) are compressed: the landing's weight is most of its LCP.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
@@ -261,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.mailboxEnabled) installMailbox(app, db)
   // The API reference (decision 095): public like the API it describes, so always served.
   installApiDocs(app)
-  if (deps.spaDir && !config.site.flowsViewer) hideFlowViewerAssets(app, deps.spaDir)
+  if (viewerBuild) await installFlowViewer(app, viewerBuild)
   await installSpa(app, deps.spaDir, clientConfigOf(config))
   return app
 }

@@ -10,7 +10,6 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as AppAuthenticatedRouteImport } from './routes/app/_authenticated'
 import { Route as AppForgotPasswordRouteImport } from './routes/app/forgot-password'
 import { Route as AppLoginRouteImport } from './routes/app/login'
@@ -27,11 +26,6 @@ import { Route as AppVerifyEmailTokenRouteImport } from './routes/app/verify-ema
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FlowsRoute = FlowsRouteImport.update({
-  id: '/flows',
-  path: '/flows',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAuthenticatedRoute = AppAuthenticatedRouteImport.update({
@@ -99,7 +93,6 @@ const AppVerifyEmailTokenRoute = AppVerifyEmailTokenRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/flows': typeof FlowsRoute
   '/app': typeof AppAuthenticatedRouteWithChildren
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
@@ -115,7 +108,6 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/flows': typeof FlowsRoute
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
@@ -131,7 +123,6 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/flows': typeof FlowsRoute
   '/app/_authenticated': typeof AppAuthenticatedRouteWithChildren
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
@@ -149,7 +140,6 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/flows'
     | '/app'
     | '/app/forgot-password'
     | '/app/login'
@@ -165,7 +155,6 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/flows'
     | '/app/forgot-password'
     | '/app/login'
     | '/app/profile'
@@ -180,7 +169,6 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
-    | '/flows'
     | '/app/_authenticated'
     | '/app/forgot-password'
     | '/app/login'
@@ -197,7 +185,6 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  FlowsRoute: typeof FlowsRoute
   AppAuthenticatedRoute: typeof AppAuthenticatedRouteWithChildren
   AppForgotPasswordRoute: typeof AppForgotPasswordRoute
   AppLoginRoute: typeof AppLoginRoute
@@ -216,13 +203,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/flows': {
-      id: '/flows'
-      path: '/flows'
-      fullPath: '/flows'
-      preLoaderRoute: typeof FlowsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/_authenticated': {
@@ -329,7 +309,6 @@ const AppAuthenticatedRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  FlowsRoute: FlowsRoute,
   AppAuthenticatedRoute: AppAuthenticatedRouteWithChildren,
   AppForgotPasswordRoute: AppForgotPasswordRoute,
   AppLoginRoute: AppLoginRoute,

@@ -5,6 +5,9 @@
  * timing does not tell a customer's address from an unknown one.
  */
 import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultAuthLimits } from '../../server/auth/account-service.ts'
@@ -178,8 +181,16 @@ describe('what exists only when named', () => {
   })
 
   it('allows the tag manager only with a container, and inline styles only on /flows with the viewer', async () => {
+    // A stand-in build: the SPA's document, and the flow viewer's beside it (decision 107).
+    const folder = await mkdtemp(join(tmpdir(), 'build-'))
+    const spaDir = join(folder, 'dist')
+    await mkdir(spaDir)
+    await mkdir(`${spaDir}-flows`)
+    await writeFile(join(spaDir, 'index.html'), '<!doctype html><title>SPA</title>')
+    await writeFile(join(`${spaDir}-flows`, 'flows.html'), '<!doctype html><title>Flows</title>')
     const server = await startTestServer('pglite', {
       env: { GTM_CONTAINER_ID: 'GTM-TEST123', FLOWS_VIEWER: '1' },
+      spaDir,
     })
     try {
       const csp = async (path: string) =>
@@ -189,9 +200,25 @@ describe('what exists only when named', () => {
       )
       expect(await csp('/api/health')).not.toContain('unsafe-inline')
       expect(await csp('/flows')).toMatch(/style-src 'self' 'unsafe-inline'/)
+      expect(await (await fetch(`${server.url}/flows`)).text()).toContain('<title>Flows</title>')
       expect(await csp('/flowsx')).not.toContain('unsafe-inline')
     } finally {
       await server.stop()
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('serves no flow viewer, and no inline style on /flows, where the build has none', async () => {
+    const spaDir = await mkdtemp(join(tmpdir(), 'spa-'))
+    await writeFile(join(spaDir, 'index.html'), '<!doctype html><title>SPA</title>')
+    const server = await startTestServer('pglite', { env: { FLOWS_VIEWER: '1' }, spaDir })
+    try {
+      const flows = await fetch(`${server.url}/flows`)
+      expect(await flows.text()).not.toContain('Flows')
+      expect(flows.headers.get('content-security-policy')).not.toContain('unsafe-inline')
+    } finally {
+      await server.stop()
+      await rm(spaDir, { recursive: true, force: true })
     }
   })
 })

@@ -1,12 +1,27 @@
-import { screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { StrictMode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FlowsPage } from '../../src/flows-viewer/flows-page'
 import type { CoverageFile } from '../../src/flows/coverage-report'
-import { renderApp, type RenderedApp } from './support/render-app'
 
-let app: RenderedApp | undefined
+/** The viewer's own document (src/flows-main.tsx) at `url`. */
+function renderViewer(url: string) {
+  window.history.replaceState(null, '', url)
+  const user = userEvent.setup()
+  const view = render(
+    <StrictMode>
+      <FlowsPage />
+    </StrictMode>,
+  )
+  return { user, unmount: view.unmount }
+}
+
+let app: ReturnType<typeof renderViewer> | undefined
 afterEach(() => {
   app?.unmount()
   app = undefined
+  window.history.replaceState(null, '', '/')
 })
 
 const playRegion = () => screen.getByRole('region', { name: 'Play' })
@@ -16,7 +31,7 @@ const history = () =>
   within(inPlay().getByRole('region', { name: 'History' }))
     .getAllByRole('listitem')
     .map((item) => item.textContent)
-const search = () => app?.router.state.location.search
+const search = () => Object.fromEntries(new URLSearchParams(window.location.search))
 
 async function click(name: string | RegExp) {
   await app?.user.click(inPlay().getByRole('button', { name }))
@@ -24,7 +39,7 @@ async function click(name: string | RegExp) {
 
 describe('playing a flow in the viewer (/flows)', () => {
   it('opens a machine in play mode from its link and clicks it through, back and again', async () => {
-    app = await renderApp('/flows?flow=quoteWizard&mode=play')
+    app = renderViewer('/flows?flow=quoteWizard&mode=play')
     expect(await screen.findByRole('heading', { level: 2, name: 'quoteWizard' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Play', pressed: true })).toBeTruthy()
     expect(nowIn()).toBe('Now in: closed')
@@ -72,7 +87,7 @@ describe('playing a flow in the viewer (/flows)', () => {
   })
 
   it('enters and leaves play mode with the Play button, and the URL says so', async () => {
-    app = await renderApp('/flows')
+    app = renderViewer('/flows')
     await screen.findByRole('heading', { level: 1, name: 'Flows' })
     const machines = within(screen.getByRole('navigation', { name: 'Machines' }))
     await app.user.click(machines.getByRole('button', { name: 'resetCountdown' }))
@@ -99,7 +114,7 @@ describe('playing a flow in the viewer (/flows)', () => {
   })
 
   it('offers to play the child machine an actor runs', async () => {
-    app = await renderApp('/flows?flow=resetCountdown&mode=play')
+    app = renderViewer('/flows?flow=resetCountdown&mode=play')
     await click('Play forgotPasswordForm')
     expect(search()).toEqual({ flow: 'forgotPasswordForm', mode: 'play' })
     expect(screen.getByRole('heading', { level: 2, name: 'forgotPasswordForm' })).toBeTruthy()
@@ -152,7 +167,7 @@ describe('the coverage report over the diagram', () => {
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
 
   it("shows the picked report's counts per state, unwalked ones marked, and failed paths", async () => {
-    app = await renderApp('/flows?flow=resetCountdown')
+    app = renderViewer('/flows?flow=resetCountdown')
     await app.user.upload(
       coverage().getByLabelText('Show coverage report'),
       file(JSON.stringify(report)),
@@ -190,7 +205,7 @@ describe('the coverage report over the diagram', () => {
   })
 
   it('says why a file is not a report', async () => {
-    app = await renderApp('/flows?flow=resetCountdown')
+    app = renderViewer('/flows?flow=resetCountdown')
     await app.user.upload(
       coverage().getByLabelText('Show coverage report'),
       file('{"machines": []}'),
