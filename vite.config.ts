@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { cspInlineSources } from './scripts/csp-inline-sources.ts'
 
 // The API server (npm run dev starts it beside Vite) answers /api, /dev, /sandbox and /market.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
@@ -34,6 +35,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     flowViewerInDevelopment(),
+    // What react-calendly and react-gtm-module insert inline, for the server's CSP (decision 107).
+    ...(isSsrBuild ? [] : [cspInlineSources()]),
   ],
   build: {
     outDir: 'dist',

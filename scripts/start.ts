@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hasFlowViewer } from '../server/http/flow-viewer.ts'
+import { inlineSourcesFile } from '../server/http/inline-sources.ts'
 import { prerendererDir } from '../server/http/prerendered-pages.ts'
 import { buildSpa, isDevelopmentBuild } from './build-spa.ts'
 import { withLocalDefaults } from './local-defaults.ts'
@@ -32,6 +33,7 @@ const sources = [
   'flows.html',
   'vite.config.ts',
   'vite.flows.config.ts',
+  'scripts/csp-inline-sources.ts',
   'package-lock.json',
 ]
   .map((p) => join(root, p))
@@ -41,6 +43,8 @@ const stale =
   // A build from before the public pages were prerendered (decision 101) lacks their renderer.
   !existsSync(join(prerendererDir(dist), 'prerender-entry.js')) ||
   Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs ||
+  // A build from before decision 107 lacks the CSP's inline sources.
+  !existsSync(join(dist, inlineSourcesFile)) ||
   // The flow viewer is built exactly when it is named.
   hasFlowViewer(dist) !== (env.FLOWS_VIEWER === '1') ||
   // A development bundle (an earlier build from a shell with NODE_ENV=development) is rebuilt.

@@ -34,6 +34,7 @@ import { installMarketRoutes } from './http/market-routes.ts'
 import { paymentHandlers } from './http/payment-handlers.ts'
 import { HttpProblem } from './http/problem.ts'
 import { installSandbox } from './http/sandbox-routes.ts'
+import { readInlineSources } from './http/inline-sources.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
 import { sessionHandlers } from './http/session-handlers.ts'
 import { installSpa } from './http/spa.ts'
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: config.publicUrl.startsWith('https:'),
     gtmContainerId: config.site.gtmContainerId,
     flowsViewer: viewerBuild !== undefined,
+    inline: readInlineSources(deps.spaDir),
   })
   // Text answers (the SPA's JS and CSS, JSON) are compressed: the landing's weight is most of its LCP.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import { apiDocsPaths } from './api-docs.ts'
+import { tagManagerLoaderHashes, type InlineSources } from './inline-sources.ts'
 
 /**
  * The providers' hosts the SPA may load frames and scripts from
@@ -29,7 +27,8 @@ export const providerSources = {
   ],
   connect: ['https://api.sumsub.com', 'https://in.sumsub.com', 'https://trade.cex.io'],
   style: ['https://assets.calendly.com'],
-  img: [] as string[],
+  // react-calendly's stylesheet draws the modal's close button with an image from there.
+  img: ['https://assets.calendly.com'],
 }
 
 const tagManagerSources = {
@@ -38,46 +37,18 @@ const tagManagerSources = {
   img: ['https://www.googletagmanager.com'],
 }
 
-const require = createRequire(import.meta.url)
-
-/**
- * react-gtm-module inserts Google Tag Manager's loader as an inline script; the CSP allows exactly
- * that script, by its hash, for the configured container (GTM loads after consent:
- * docs/product/flows.md#cookie-banner).
- */
-export function gtmLoaderHash(containerId: string): string {
-  const snippets = require('react-gtm-module/dist/Snippets') as {
-    tags(options: Record<string, unknown>): { script: string }
-  }
-  const { script } = snippets.tags({
-    id: containerId,
-    events: {},
-    dataLayerName: 'dataLayer',
-    preview: '',
-    auth: '',
-  })
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`
-}
-
-/**
- * react-calendly injects its stylesheet as a `<style>` element (the scheduling modal's layout and
- * close button); the CSP allows exactly that stylesheet by its hash, read from the package itself.
- */
-export function calendlyStyleHash(): string {
-  const bundle = readFileSync(require.resolve('react-calendly/dist/index.es.js'), 'utf8')
-  const literal = /var css_248z = ("(?:[^"\\]|\\.)*");/.exec(bundle)?.[1]
-  if (literal === undefined)
-    throw new Error('react-calendly: its injected stylesheet was not found')
-  const css = JSON.parse(literal) as string
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`
-}
-
 export interface SecurityOptions {
   /** PUBLIC_URL is https: HSTS and upgrade-insecure-requests are sent (never over plain http). */
   https: boolean
   gtmContainerId: string
   /** The flow viewer is served: its page (only) may use inline styles, which mermaid's SVG needs. */
   flowsViewer: boolean
+  /**
+   * What the SPA's libraries insert inline, as its build captured it (decision 107): the tag
+   * manager's loader (GTM loads after consent: docs/product/flows.md#cookie-banner) and
+   * react-calendly's stylesheet (the scheduling modal's layout and close button).
+   */
+  inline: InlineSources
 }
 
 type Directives = Record<string, string[]>
@@ -90,7 +61,7 @@ function policy(directives: Directives): string {
 
 /**
  * The CSP, built once: no inline script or style but the tag manager's loader and Calendly's
- * stylesheet, each by its hash.
+ * stylesheet, each by the hash of the exact text the build's libraries insert.
  */
 export function contentSecurityPolicy(options: SecurityOptions): {
   strict: string
@@ -103,9 +74,14 @@ export function contentSecurityPolicy(options: SecurityOptions): {
     'script-src': [
       "'self'",
       ...providerSources.script,
-      ...(gtm ? [...tagManagerSources.script, gtmLoaderHash(options.gtmContainerId)] : []),
+      ...(gtm
+        ? [
+            ...tagManagerSources.script,
+            ...tagManagerLoaderHashes(options.inline, options.gtmContainerId),
+          ]
+        : []),
     ],
-    'style-src': ["'self'", ...providerSources.style, calendlyStyleHash()],
+    'style-src': ["'self'", ...providerSources.style, ...options.inline.styleHashes],
     'img-src': ["'self'", 'data:', ...providerSources.img, ...(gtm ? tagManagerSources.img : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...providerSources.connect],
