@@ -1,4 +1,7 @@
-/** Starts the API server and the SPA on the configured port: `npm start`. */
+/**
+ * Starts the API server and the SPA on the configured port: `node dist-server/server/main.js` once
+ * compiled (`npm run build`), as `npm start` and production run it.
+ */
 import { fileURLToPath } from 'node:url'
 import { loadConfig, ConfigError, type Config } from './config.ts'
 import { DataDirInUse } from './db/data-dir-lock.ts'
@@ -15,11 +18,13 @@ try {
   throw error
 }
 
+// The built SPA is dist/ at the repository's root: above server/ here, and above
+// dist-server/server/ once compiled (npm run build, decision 107).
+const root = new URL(import.meta.url.endsWith('.js') ? '../../' : '../', import.meta.url)
+
 let server: RunningServer
 try {
-  server = await startServer(config, {
-    spaDir: fileURLToPath(new URL('../dist', import.meta.url)),
-  })
+  server = await startServer(config, { spaDir: fileURLToPath(new URL('dist', root)) })
 } catch (error) {
   if (error instanceof DataDirInUse) {
     console.error(`Cannot start: ${error.message}`)

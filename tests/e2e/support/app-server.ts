@@ -17,19 +17,25 @@ export interface AppServer {
 }
 
 /**
- * The real server as `npm start` runs it (built SPA, PGlite in a fresh folder), on a free port.
- * It listens on 127.0.0.1; `hostName: 'localhost'` makes its public URL http://localhost:<port>,
- * which passkeys need (a WebAuthn relying party is a host name, never an IP address).
+ * The real server with the built SPA, PGlite in a fresh folder, on a free port: its TypeScript
+ * through tsx, so a test runs the server as it is now; `compiled: true` runs what production runs
+ * instead, `node dist-server/server/main.js` (built by scripts/build-server.ts), where no
+ * development dependency can load (support/production-only.mjs). It listens on 127.0.0.1;
+ * `hostName: 'localhost'` makes its public URL http://localhost:<port>, which passkeys need (a
+ * WebAuthn relying party is a host name, never an IP address).
  */
 export async function startAppServer(
   env: Record<string, string> = {},
-  options: { hostName?: 'localhost' | '127.0.0.1' } = {},
+  options: { hostName?: 'localhost' | '127.0.0.1'; compiled?: boolean } = {},
 ): Promise<AppServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'exchange-e2e-'))
   const url = `http://${options.hostName ?? '127.0.0.1'}:${port}`
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = options.compiled
+    ? ['--import', './tests/e2e/support/production-only.mjs', 'dist-server/server/main.js']
+    : ['--import', 'tsx', 'server/main.ts']
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
