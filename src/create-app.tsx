@@ -2,7 +2,7 @@ import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstac
 import { createAppServices, type ServicesOptions } from './app-services'
 import type { RouterContext } from './router-context'
 import { routeTree } from './routeTree.gen'
-import { ErrorPage, statusOf } from './ui/error-page'
+import { ErrorPage, errorPageStatusOf } from './ui/error-page'
 import { LoadingScreen } from './ui/loading-screen'
 import { NotFoundPage } from './ui/not-found-page'
 import { browserWebAuthn, type WebAuthnBrowser } from './webauthn-browser'
@@ -27,7 +27,9 @@ export interface AppOptions extends ServicesOptions {
  */
 export const routerFallbacks = {
   defaultPendingComponent: () => <LoadingScreen />,
-  defaultErrorComponent: ({ error }: { error: unknown }) => <ErrorPage status={statusOf(error)} />,
+  defaultErrorComponent: ({ error }: { error: unknown }) => (
+    <ErrorPage status={errorPageStatusOf(error)} />
+  ),
   defaultNotFoundComponent: NotFoundPage,
 }
 

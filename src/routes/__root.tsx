@@ -2,14 +2,14 @@ import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/re
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import type { RouterContext } from '../router-context'
-import { ErrorPage, statusOf } from '../ui/error-page'
+import { ErrorPage, errorPageStatusOf } from '../ui/error-page'
 import { LoadingScreen } from '../ui/loading-screen'
 import { NotFoundPage } from '../ui/not-found-page'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
-  errorComponent: ({ error }) => <ErrorPage status={statusOf(error)} />,
+  errorComponent: ({ error }) => <ErrorPage status={errorPageStatusOf(error)} />,
 })
 
 /**

@@ -32,8 +32,11 @@ export function ErrorPage({ status }: { status?: number | undefined }) {
   )
 }
 
-/** The HTTP status an error carries, if any (a thrown Response, or an object with `status`). */
-export function statusOf(error: unknown): number | undefined {
+/**
+ * The HTTP status the error page shows for a thrown value: a thrown Response's, or any object's
+ * numeric `status` (an API failure's); undefined for anything else.
+ */
+export function errorPageStatusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status } = error as { status: unknown }
     if (typeof status === 'number') return status

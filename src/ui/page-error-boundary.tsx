@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { ErrorPage, statusOf } from './error-page'
+import { ErrorPage, errorPageStatusOf } from './error-page'
 
 /**
  * What the router's error component is to its routes, for a page rendered without the router (the
@@ -17,7 +17,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
     return this.state.error === null ? (
       this.props.children
     ) : (
-      <ErrorPage status={statusOf(this.state.error)} />
+      <ErrorPage status={errorPageStatusOf(this.state.error)} />
     )
   }
 }

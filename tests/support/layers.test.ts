@@ -113,7 +113,7 @@ describe('layer rules', () => {
     expect(
       await reported(
         'src/machines/converter/layer-check.actors.ts',
-        "import type { MainClient } from '../../api/main-client'\nimport { unwrap } from '../../api/api-error'\nexport const f = (api: MainClient) => [api, unwrap]\n",
+        "import type { MainClient } from '../../api/main-client'\nimport { callApi } from '../../api/api-call'\nexport const f = (api: MainClient) => [api, callApi]\n",
       ),
     ).toEqual([])
   })

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { anna, renderSignedIn } from './home-support'
+import { problem } from './support/fake-api'
 
 describe('home (docs/product/screens.md#home)', () => {
   it('greets by first name and offers the three services', async () => {
@@ -39,6 +40,18 @@ describe('home (docs/product/screens.md#home)', () => {
       await app.user.click(within(dialog).getByRole('button', { name: 'Close' }))
       expect(screen.queryByRole('dialog')).toBeNull()
     }
+    app.unmount()
+  })
+
+  it('shows the application error page when the profile cannot be read, instead of a blank greeting', async () => {
+    const app = await renderSignedIn('/app', {
+      prepare: (api) => api.on('GET', '/api/users/profile', () => problem('OTHER_ERROR', 503)),
+    })
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeTruthy()
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: /^Welcome/ })).toBeNull()
     app.unmount()
   })
 })

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ApiRefusal } from '../../src/api/api-call'
+import { ApiError } from '../../src/api/api-call'
 import {
   requestOf,
   selectStepUpView,
@@ -197,7 +197,7 @@ describe("'Confirm it's you' on the profile page (issue 14 item 7, issue 25 find
           passkeys.prompts.latest.resolve(browserAnswerOf(passkeyAnswer))
           break
         case 'xstate.error.actor.askPasskey':
-          if (e.error instanceof ApiRefusal) {
+          if (e.error instanceof ApiError) {
             await app.api.answer(OPTIONS.method, OPTIONS.path, refusalResponse(e.error))
             break
           }

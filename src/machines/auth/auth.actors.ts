@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate'
 import { fromAbortablePromise } from '../abortable-promise'
-import { ApiError, unwrap } from '../../api/api-error'
+import { ApiError, callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import type { AuthContext, AuthEvent, TokenPair } from './auth.machine'
 import {
@@ -67,7 +67,7 @@ export function createAuthImplementations({ api, storage, storageEvents }: AuthD
       refreshSession: fromAbortablePromise<TokenPair, { refreshToken: string | null }>(
         async ({ input, signal }) => {
           if (!input.refreshToken) throw new Error('There is no refresh token to refresh with')
-          return unwrap(
+          return callApi(
             api.POST('/api/auth/refresh-token', {
               body: { refreshToken: input.refreshToken },
               signal,

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { statusOf } from '../../api/api-call'
-import { errorTypeOf } from '../../api/api-error'
+import { errorTypeOf, statusOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
 

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { fieldMessageOf } from '../../api/api-call'
-import { errorTypeOf } from '../../api/api-error'
+import { errorTypeOf, fieldMessageOf } from '../../api/api-call'
 import { validateField, type FieldRules } from '../forms/validation'
 import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
 

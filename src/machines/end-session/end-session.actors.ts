@@ -1,4 +1,4 @@
-import { ApiError, unwrap } from '../../api/api-error'
+import { ApiError, callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import { fromAbortablePromise } from '../abortable-promise'
 
@@ -7,7 +7,7 @@ export function createEndSessionActors(api: MainClient) {
   return {
     endSession: fromAbortablePromise<undefined, { token: string }>(async ({ input, signal }) => {
       if (!input.token) throw new ApiError(null, 'INVALID_TOKEN')
-      await unwrap(api.POST('/api/auth/end-session', { body: { token: input.token }, signal }))
+      await callApi(api.POST('/api/auth/end-session', { body: { token: input.token }, signal }))
       return undefined
     }),
   }

@@ -9,7 +9,7 @@
  * double-mounted component shares one chart and the single-use token goes out once per click.
  */
 import { fromPromise, setup } from 'xstate'
-import { errorTypeOf } from '../../api/api-error'
+import { errorTypeOf } from '../../api/api-call'
 
 export const endSessionLinkMachine = setup({
   types: {} as {

@@ -5,7 +5,7 @@
  * failure (the message stays until the next edit).
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { errorTypeOf } from '../../api/api-error'
+import { errorTypeOf } from '../../api/api-call'
 import { fromAbortablePromise } from '../abortable-promise'
 import {
   isFormValid,

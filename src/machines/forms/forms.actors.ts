@@ -1,4 +1,4 @@
-import { ApiError, unwrap } from '../../api/api-error'
+import { ApiError, callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import { FieldsRefused, submitWith } from './form.machine'
 import type { ForgotPasswordValues } from './forgot-password-form.machine'
@@ -14,7 +14,7 @@ import type { RegisterValues } from './register-form.machine'
 /** The answer is the tokens, or a second-factor challenge the login flow continues with. */
 export function loginSubmit(api: MainClient) {
   return submitWith<LoginValues, LoginResult>((values, signal) =>
-    unwrap(
+    callApi(
       api.POST('/api/auth/login', {
         body: { email: values.email.trim(), password: values.password },
         signal,
@@ -34,7 +34,7 @@ function refusedFields(pointers: Readonly<Record<string, string>>) {
   return (error: unknown): never => {
     if (error instanceof ApiError) {
       const fields: Record<string, string> = {}
-      for (const { field: pointer, code, message } of error.problemErrors) {
+      for (const { field: pointer, code, message } of error.fieldErrors) {
         const field = pointers[pointer]
         if (field !== undefined && customerReasons.includes(code)) fields[field] ??= message
       }
@@ -47,7 +47,7 @@ function refusedFields(pointers: Readonly<Record<string, string>>) {
 /** A weak password is refused with the server's reason under the Password field. */
 export function registerSubmit(api: MainClient) {
   return submitWith<RegisterValues, undefined>((values, signal) =>
-    unwrap(
+    callApi(
       api.POST('/api/auth/register', {
         body: { email: values.email.trim(), password: values.password },
         signal,
@@ -58,7 +58,7 @@ export function registerSubmit(api: MainClient) {
 
 export function forgotPasswordSubmit(api: MainClient) {
   return submitWith<ForgotPasswordValues, undefined>((values, signal) =>
-    unwrap(
+    callApi(
       api.POST('/api/auth/reset-password', { body: { email: values.email.trim() }, signal }),
     ).then(() => undefined),
   )
@@ -70,7 +70,7 @@ export function forgotPasswordSubmit(api: MainClient) {
  */
 export function newPasswordSubmit(api: MainClient, token: string) {
   return submitWith<NewPasswordValues, undefined>((values, signal) =>
-    unwrap(
+    callApi(
       api.POST('/api/auth/forgot-password/new-password', {
         body: { token, newPassword: values.password, confirmNewPassword: values.password },
         signal,

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate'
-import { unwrap } from '../../api/api-error'
+import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import { fromAbortablePromise } from '../abortable-promise'
 import type { AuthActorRef } from '../auth/auth.machine'
@@ -31,7 +31,7 @@ export function createHeaderProfileActors({ api, auth }: HeaderProfileDependenci
       }
     }),
     loadProfile: fromAbortablePromise<undefined>(async ({ signal }) => {
-      await unwrap(api.GET('/api/users/profile', { signal }))
+      await callApi(api.GET('/api/users/profile', { signal }))
       return undefined
     }),
   }

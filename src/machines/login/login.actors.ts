@@ -1,4 +1,4 @@
-import { unwrap } from '../../api/api-error'
+import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import { fromAbortablePromise } from '../abortable-promise'
 import type { TokenPair } from '../forms/login-form.machine'
@@ -25,7 +25,7 @@ export function createLoginActors(api: MainClient, webauthn: PasskeyAssertionBro
       { challengeToken: string; proof: SecondFactorProof | null }
     >(({ input, signal }) => {
       if (!input.proof) throw new Error('There is no proof to send')
-      return unwrap(
+      return callApi(
         api.POST('/api/auth/login/second-factor', {
           body: { challengeToken: input.challengeToken, ...input.proof },
           signal,

@@ -10,7 +10,7 @@
  * the customer back to the password.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { errorTypeOf } from '../../api/api-error'
+import { errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import {
   loginFormMachine,

@@ -1,5 +1,5 @@
 import { fromAbortablePromise } from '../abortable-promise'
-import { unwrap } from '../../api/api-error'
+import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import type { PaymentSession } from './payment-widget.machine'
 
@@ -11,7 +11,7 @@ import type { PaymentSession } from './payment-widget.machine'
 export function createPaymentWidgetActors(api: MainClient) {
   return {
     createSession: fromAbortablePromise<PaymentSession>(({ signal }) =>
-      unwrap(api.POST('/api/paybis/createRequest', { signal })),
+      callApi(api.POST('/api/paybis/createRequest', { signal })),
     ),
   }
 }

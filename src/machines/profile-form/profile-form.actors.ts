@@ -1,7 +1,6 @@
 import { fromAbortablePromise } from '../abortable-promise'
-import { ApiError, errorTypeOfBody, unwrap } from '../../api/api-error'
+import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
-import { profileFieldErrors, ProfileRejected } from './profile-errors'
 import type { Profile, ProfileValues } from './profile-form.machine'
 
 /**
@@ -11,23 +10,16 @@ import type { Profile, ProfileValues } from './profile-form.machine'
 export function createProfileFormActors(api: MainClient) {
   return {
     loadProfile: fromAbortablePromise<Profile>(({ signal }) =>
-      unwrap(api.GET('/api/users/profile', { signal })),
+      callApi(api.GET('/api/users/profile', { signal })),
     ),
-    saveProfile: fromAbortablePromise<Profile, ProfileValues>(async ({ input, signal }) => {
+    saveProfile: fromAbortablePromise<Profile, ProfileValues>(({ input, signal }) => {
       const body = {
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         country: input.country,
         phone: input.phone.trim(),
       }
-      // A network failure becomes the transport error unwrap names (FETCH_ERROR, TIMEOUT_ERROR).
-      const result = await api
-        .PUT('/api/users/profile', { body, signal })
-        .catch((cause: unknown) => unwrap<never>(Promise.reject(cause as Error)))
-      if (result.data) return result.data
-      const { response, error } = result
-      if (response.ok) throw new ApiError(response.status, 'PARSING_ERROR')
-      throw new ProfileRejected(response.status, errorTypeOfBody(error), profileFieldErrors(error))
+      return callApi(api.PUT('/api/users/profile', { body, signal }))
     }),
   }
 }

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { errorTypeOf } from '../../api/api-error'
+import { errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import { isFormValid, validateForm, type FormSchema } from '../forms/validation'
 import { fieldErrorsOf, PROFILE_LABELS, type ProfileFieldErrors } from './profile-errors'
@@ -74,7 +74,7 @@ export const profileFormMachine = setup({
     loadProfile: fromPromise<Profile>(() => {
       throw new Error('profileForm: the loadProfile actor was not provided')
     }),
-    /** PUT /api/users/profile; rejects with ProfileRejected carrying the field errors. */
+    /** PUT /api/users/profile; rejects with an ApiError carrying the field errors. */
     saveProfile: fromPromise<Profile, ProfileValues>(() => {
       throw new Error('profileForm: the saveProfile actor was not provided')
     }),

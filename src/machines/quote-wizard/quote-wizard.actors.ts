@@ -1,5 +1,5 @@
 import { fromAbortablePromise } from '../abortable-promise'
-import { unwrap } from '../../api/api-error'
+import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import type { QuoteRequest } from './quote-request'
 
@@ -10,7 +10,7 @@ import type { QuoteRequest } from './quote-request'
 export function createQuoteWizardActors(api: MainClient) {
   return {
     submitQuote: fromAbortablePromise<unknown, QuoteRequest>(({ input, signal }) =>
-      unwrap(api.POST('/api/exchange-request', { body: input, signal })),
+      callApi(api.POST('/api/exchange-request', { body: input, signal })),
     ),
   }
 }

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { ApiError, errorTypeOf } from '../../api/api-error'
+import { ApiError, errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import { codeProblem, normaliseCode, type CodeMethod } from '../login/second-factor-code'
 import type { PasskeyAssertion } from '../passkeys/passkey-assertion'

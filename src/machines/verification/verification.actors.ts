@@ -1,5 +1,5 @@
 import { fromAbortablePromise } from '../abortable-promise'
-import { unwrap } from '../../api/api-error'
+import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import type { VerificationKind, VerificationStatus } from './verification-status'
 
@@ -7,7 +7,7 @@ import type { VerificationKind, VerificationStatus } from './verification-status
  * A token for the widget: POST /api/sumsub/kyc or /kyb (docs/product/api.md#verification-tokens).
  */
 async function tokenFor(api: MainClient, kind: VerificationKind, signal: AbortSignal) {
-  const answer = await unwrap(
+  const answer = await callApi(
     kind === 'kyc'
       ? api.POST('/api/sumsub/kyc', { signal })
       : api.POST('/api/sumsub/kyb', { signal }),
@@ -19,19 +19,19 @@ async function tokenFor(api: MainClient, kind: VerificationKind, signal: AbortSi
  * The status in one shape for both kinds: GET /api/sumsub/kyc-status or /kyb-status
  * (docs/product/api.md#verification-status).
  */
-async function statusOf(
+async function fetchVerificationStatus(
   api: MainClient,
   kind: VerificationKind,
   signal: AbortSignal,
 ): Promise<VerificationStatus> {
   if (kind === 'kyc') {
-    const s = await unwrap(api.GET('/api/sumsub/kyc-status', { signal }))
+    const s = await callApi(api.GET('/api/sumsub/kyc-status', { signal }))
     return {
       reviewStatus: s.kycReviewStatus,
       reviewAnswer: s.kycReviewResult?.reviewAnswer ?? null,
     }
   }
-  const s = await unwrap(api.GET('/api/sumsub/kyb-status', { signal }))
+  const s = await callApi(api.GET('/api/sumsub/kyb-status', { signal }))
   return { reviewStatus: s.kybReviewStatus, reviewAnswer: s.kybReviewResult?.reviewAnswer ?? null }
 }
 
@@ -39,7 +39,7 @@ async function statusOf(
 export function createVerificationActors(api: MainClient, kind: VerificationKind) {
   return {
     fetchStatus: fromAbortablePromise<VerificationStatus>(({ signal }) =>
-      statusOf(api, kind, signal),
+      fetchVerificationStatus(api, kind, signal),
     ),
     fetchToken: fromAbortablePromise<string>(({ signal }) => tokenFor(api, kind, signal)),
     renewToken: fromAbortablePromise<string>(({ signal }) => tokenFor(api, kind, signal)),

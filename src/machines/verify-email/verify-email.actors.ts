@@ -1,5 +1,5 @@
 import { fromAbortablePromise } from '../abortable-promise'
-import { ApiError, unwrap } from '../../api/api-error'
+import { ApiError, callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import type { VerifyEmailStatus } from './verify-email.machine'
 
@@ -12,7 +12,7 @@ export function createVerifyEmailActors(api: MainClient) {
     verifyEmail: fromAbortablePromise<VerifyEmailStatus, { token: string }>(
       async ({ input, signal }) => {
         if (!input.token) throw new ApiError(null, 'INVALID_TOKEN')
-        const answer = await unwrap(
+        const answer = await callApi(
           api.GET('/api/auth/verify-email', { params: { query: { token: input.token } }, signal }),
         )
         return answer.status

@@ -4,7 +4,7 @@
  */
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser'
 import { act, screen, within } from '@testing-library/react'
-import { ApiRefusal } from '../../../src/api/api-call'
+import { ApiError } from '../../../src/api/api-call'
 import { passkeyAnswer } from '../../../src/flows/fixtures/step-up'
 import type { PasskeyAssertion } from '../../../src/machines/passkeys/passkey-assertion'
 import { STEP_UP_PASSWORD_LABEL, stepUpCodeLabel } from '../../../src/ui/account/security-texts'
@@ -39,13 +39,9 @@ export const steppedUp = { stepUpUntil: '2026-11-23T10:05:00.000Z' }
 
 /** The answer the server gives for a refusal: its status, errorType and field errors. */
 export function refusalResponse(error: unknown): Response {
-  const refusal = error instanceof ApiRefusal ? error : new ApiRefusal(503, 'OTHER_ERROR', {})
+  const refusal = error instanceof ApiError ? error : new ApiError(503, 'OTHER_ERROR')
   const status = refusal.status ?? 503
-  const errors = Object.entries(refusal.fields).map(([field, { message, code }]) => ({
-    field,
-    message,
-    code,
-  }))
+  const errors = refusal.fieldErrors
   return json(status, {
     type: 'about:blank',
     title: 'Error',

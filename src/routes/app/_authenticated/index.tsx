@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
+import { callApi } from '../../../api/api-call'
 import { createPaymentWidgetActors } from '../../../machines/payment-widget/payment-widget.actors'
 import {
   paymentWidgetMachine,
@@ -17,15 +18,13 @@ import { QuoteDialog } from '../../../ui/account/quote-dialog'
 import { createFrameSlot, listenToPaybis, lockPageScroll } from './-customer/browser-actors'
 
 export const Route = createFileRoute('/app/_authenticated/')({
-  // A protected request: after the access token expires it goes through the refresh queue.
-  loader: async ({ context }) => {
-    try {
-      const { data } = await context.api.GET('/api/users/profile')
-      return { profile: data ?? null }
-    } catch {
-      return { profile: null }
-    }
-  },
+  // A protected request: after the access token expires it goes through the refresh queue. A
+  // failure shows the application error page (docs/product/screens.md#application-error-page).
+  loader: async ({ context, abortController }) => ({
+    profile: await callApi(
+      context.api.GET('/api/users/profile', { signal: abortController.signal }),
+    ),
+  }),
   component: HomeRoute,
 })
 
@@ -60,18 +59,18 @@ function HomeRoute() {
   return (
     <>
       <HomePage
-        firstName={profile?.firstName ?? ''}
-        email={profile?.email ?? null}
+        firstName={profile.firstName}
+        email={profile.email}
         paymentError={paymentView.error}
         onOpenQuote={() => {
-          const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ')
+          const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ')
           quote.send({
             type: 'quote.open',
             contact: {
               name,
-              email: profile?.email ?? '',
-              phone: profile?.phone ?? '',
-              country: profile?.country ?? '',
+              email: profile.email,
+              phone: profile.phone,
+              country: profile.country,
             },
           })
         }}
