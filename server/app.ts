@@ -62,6 +62,10 @@ export interface AppDeps {
   providers: Providers
   /** Where the built SPA is; absent in API-only tests. */
   spaDir?: string
+}
+
+export interface HttpOptions {
+  config: Config
   logger?: FastifyServerOptions['logger']
   /** Where the default logger writes (stdout when absent); tests capture the log with it. */
   logStream?: { write(line: string): void }
@@ -88,16 +92,19 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps
-  const timeouts = deps.timeouts ?? defaultReceiveTimeouts
-  const spec = loadMainSpec()
-  const app = Fastify({
-    logger: deps.logger ?? {
+/**
+ * The Fastify instance with its logger, limits and timeouts, and nothing routed yet: made before
+ * the services, so they and the job runner log through `app.log` (server/server.ts).
+ */
+export function createHttpServer(options: HttpOptions): FastifyInstance {
+  const { config } = options
+  const timeouts = options.timeouts ?? defaultReceiveTimeouts
+  return Fastify({
+    logger: options.logger ?? {
       level: config.logLevel,
       serializers: { req: requestSerializer, err: errorSerializer },
       redact: redactedPaths,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Routes of the contract take their operation's limit (bodyLimits, below).
     bodyLimit: defaultBodyLimitBytes,
@@ -128,6 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // "stopping" instead (decision 091).
     return503OnClosing: false,
   })
+}
+
+/** Routes the contract's operations to the services, and serves the rest (SPA, docs, sandbox). */
+export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps
+  const spec = loadMainSpec()
   let stopping = false
   app.addHook('preClose', (done) => {
     stopping = true

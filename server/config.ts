@@ -17,8 +17,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   smtpUrl: string | undefined
-  /** How long a node may hold an outbox message it is sending before another node may send it. */
-  outboxLeaseSeconds: number
+  /** How long a node may hold a job it runs (an e-mail it sends) before another node may take it. */
+  jobLeaseSeconds: number
   mailFrom: string
   opsEmail: string
   accessTokenTtlSeconds: number
@@ -332,7 +332,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl,
-    outboxLeaseSeconds: integer(env, 'OUTBOX_LEASE_SECONDS', 120, 2, 3600),
+    jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 120, 2, 3600),
     mailFrom: email(env, 'MAIL_FROM', 'Exchange <no-reply@exchange.localhost>'),
     opsEmail: email(env, 'OPS_EMAIL', 'ops@exchange.localhost'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),

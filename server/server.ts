@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify'
-import { buildApp, type ReceiveTimeouts } from './app.ts'
+import { buildApp, createHttpServer, type ReceiveTimeouts } from './app.ts'
 import { createAccessTokens, loadSigningKey } from './auth/access-tokens.ts'
 import { createAccountService, type AuthLimits } from './auth/account-service.ts'
+import { passwordResetHandler } from './auth/password-reset-requests.ts'
 import { createSecondFactors } from './auth/second-factor/second-factors.ts'
 import { loadFactorKeys } from './auth/second-factor/factor-keys.ts'
+import { sweepSecondFactorChallenges } from './auth/second-factor/login-challenge.ts'
 import { keyLegacyRecoveryCodes } from './auth/second-factor/recovery-codes.ts'
 import { createSealer, resealLegacySecrets } from './auth/second-factor/sealing.ts'
+import { createFinishLogin } from './auth/session-start.ts'
 import { createSessions } from './auth/sessions.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
 import { migrate } from './db/migrate.ts'
-import { startMailDelivery } from './mail/delivery.ts'
+import { sweepAttemptCounters } from './infra/attempt-limits.ts'
+import { createJobRunner, type JobHandlers } from './jobs/job-runner.ts'
+import { createMailDelivery } from './mail/delivery.ts'
 import { createPaymentService } from './payments/payment-service.ts'
 import { createProviders } from './providers/providers.ts'
 import { createQuoteService } from './quotes/quote-service.ts'
@@ -40,8 +45,16 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const now = options.now ?? (() => new Date())
+  // Start-up wires in one direction: the logger (the HTTP server's), the database, the jobs and
+  // their handlers, the services (which queue jobs and kick the runner), then the routes.
+  const app = createHttpServer({
+    config,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  })
+  const log = app.log
   const db = await openDatabase(config, (error) => {
-    console.error(`PostgreSQL pool: ${error.message}`)
+    log.error({ reason: error.message }, 'PostgreSQL pool error')
   })
   await migrate(db)
   const signingKey = await loadSigningKey(config)
@@ -56,16 +69,30 @@ export async function startServer(
   const sealer = createSealer(factorKeys, signingKey)
   await resealLegacySecrets(db, sealer)
   await keyLegacyRecoveryCodes(db, factorKeys)
-  let mailQueued = () => {}
-  const sessions = createSessions({
-    db,
-    publicUrl: config.publicUrl,
-    now,
-    mailQueued: () => {
-      mailQueued()
+
+  // All background work, on whichever node claims it (decision 106).
+  const mail = createMailDelivery(config, db, now, log)
+  const handlers: JobHandlers = {
+    'mail.send': mail.handler,
+    'password-reset.request': passwordResetHandler({ publicUrl: config.publicUrl, now }),
+    'sweep.attempt-counters': {
+      inTransaction: true,
+      everySeconds: 10 * 60,
+      run: (_job, tx) => sweepAttemptCounters(tx, now()),
     },
-  })
-  // The second factors finish a login through the account service, which asks them first.
+    'sweep.second-factor-challenges': {
+      inTransaction: true,
+      everySeconds: 10 * 60,
+      run: (_job, tx) => sweepSecondFactorChallenges(tx, now()),
+    },
+  }
+  const jobs = createJobRunner({ db, now, log, handlers, leaseSeconds: config.jobLeaseSeconds })
+  const jobsQueued = () => {
+    jobs.kick()
+  }
+
+  const sessions = createSessions({ db, publicUrl: config.publicUrl, now, jobsQueued })
+  const finishLogin = createFinishLogin({ db, tokens: accessTokens, now, sessions, jobsQueued })
   const secondFactors = createSecondFactors({
     db,
     now,
@@ -73,10 +100,8 @@ export async function startServer(
     sealer,
     keys: factorKeys,
     sessions,
-    finishLogin: (userId, device) => accounts.finishLogin(userId, device),
-    mailQueued: () => {
-      mailQueued()
-    },
+    finishLogin,
+    jobsQueued,
   })
   const accounts = createAccountService({
     db,
@@ -85,20 +110,12 @@ export async function startServer(
     now,
     sessions,
     secondFactor: secondFactors.gate,
-    mailQueued: () => {
-      mailQueued()
-    },
-    reportError: (error) => {
-      reportBackgroundError(error)
-    },
+    finishLogin,
+    jobsQueued,
     ...(options.limits ? { limits: options.limits } : {}),
   })
   const providers = createProviders(config, { db, now })
-  let reportLookupError: (error: unknown) => void = () => undefined
-  let reportBackgroundError: (error: unknown) => void = (error) => {
-    console.error(error)
-  }
-  const app = await buildApp({
+  await buildApp(app, {
     config,
     db,
     accessTokens,
@@ -112,9 +129,7 @@ export async function startServer(
       now,
       publicUrl: config.publicUrl,
       opsEmail: config.opsEmail,
-      mailQueued: () => {
-        mailQueued()
-      },
+      jobsQueued,
     }),
     verification: createVerificationService({
       db,
@@ -124,7 +139,7 @@ export async function startServer(
       tokenTtlSeconds: config.sumsub.tokenTtlSeconds,
       webhookSecret: config.sumsub.webhookSecret,
       onLookupError: (error) => {
-        reportLookupError(error)
+        log.warn({ reason: (error as Error).message }, 'sumsub status lookup failed')
       },
     }),
     payments: createPaymentService({
@@ -136,15 +151,7 @@ export async function startServer(
     }),
     providers,
     ...(options.spaDir ? { spaDir: options.spaDir } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   })
-  reportBackgroundError = (error) => {
-    app.log.error({ err: error }, 'background work failed; it is retried')
-  }
-  reportLookupError = (error) => {
-    app.log.warn({ reason: (error as Error).message }, 'sumsub status lookup failed')
-  }
   // The Sumsub sandbox posts its webhooks to our own endpoint, through the whole HTTP pipeline.
   providers.connectWebhooks(async (rawBody, headers) => {
     const response = await app.inject({
@@ -155,14 +162,8 @@ export async function startServer(
     })
     return response.statusCode
   })
-  const delivery = startMailDelivery(config, db, app.log)
-  mailQueued = () => {
-    delivery.queued()
-  }
-  // Reset requests queued by a node that stopped before handling them, then a retry now and then.
-  void accounts.processResetRequests()
-  const resetRetry = setInterval(() => void accounts.processResetRequests(), 30_000)
-  resetRetry.unref()
+  // Jobs left by nodes that stopped, or queued while none ran, start now.
+  await jobs.start()
   const address = await app.listen({ host: config.host, port: config.port })
   let stopping: Promise<void> | undefined
   return {
@@ -171,17 +172,13 @@ export async function startServer(
     url: address,
     /**
      * Drains (decision 091): the listener closes and requests in flight are answered while the
-     * dispatcher finishes the message it is sending and hands the rest of its claim back to the
-     * other nodes; then queued reset requests are handled (their e-mails stay in the outbox).
+     * job runner finishes the job it is running and hands the rest of its claim back to the
+     * other nodes (decision 106); then the SMTP connection and the pool close.
      */
     stop() {
       stopping ??= (async () => {
-        clearInterval(resetRetry)
-        await Promise.all([app.close(), delivery.stop()])
-        await accounts.processResetRequests()
-        // Without SMTP the console printer shows what the resets just queued; the SMTP
-        // dispatcher has stopped already and leaves them to the other nodes.
-        await delivery.stop()
+        await Promise.all([app.close(), jobs.stop()])
+        mail.close()
         await db.close()
       })()
       return stopping

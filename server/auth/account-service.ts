@@ -12,7 +12,6 @@ import {
   alreadyRegisteredMessage,
   choosePasswordMessage,
   passwordChangedMessage,
-  resetPasswordMessage,
   verifyEmailMessage,
 } from '../mail/templates.ts'
 import type { AccessTokens } from './access-tokens.ts'
@@ -35,13 +34,12 @@ import {
   recordRegistrationAttempt,
   unusablePasswordHash,
 } from './pending-credentials.ts'
+import { queuePasswordResetRequest, resetLinkSeconds } from './password-reset-requests.ts'
 import { revokeAllFamilies, rotateRefreshToken, type TokenPair } from './refresh-tokens.ts'
+import type { FinishLogin } from './session-start.ts'
 import {
   cleanIp,
   endLoginChallenges,
-  isNewDevice,
-  startSession,
-  startSessionOnKnownDevice,
   type Device,
   type SecondFactorChallenge,
   type SecondFactorGate,
@@ -50,7 +48,6 @@ import {
 } from './sessions.ts'
 
 const verifyLinkTtl = 24 * 3600
-const resetLinkTtl = 3600
 
 /** How many attempts each window allows (docs/decisions/040 says why these keys and numbers). */
 export interface AuthLimits {
@@ -81,18 +78,15 @@ export interface AccountDeps {
   tokens: AccessTokens
   publicUrl: string
   now: () => Date
-  /** Called after a transaction that wrote e-mail has committed. */
-  mailQueued: () => void
+  /** Called after a transaction that queued jobs (e-mail) has committed: kicks the job runner. */
+  jobsQueued: () => void
   limits?: AuthLimits
-  /** Session notices and step-up (server/auth/sessions.ts). */
-  sessions: Sessions
-  /**
-   * The second factors (helper mfa). Read at each call, so server.ts may set it after the
-   * account service exists (the factors need `finishLogin`).
-   */
-  secondFactor?: SecondFactorGate
-  /** Hears about background work that failed (queued reset requests); the next round retries. */
-  reportError?: (error: unknown) => void
+  /** Step-up (server/auth/sessions.ts). */
+  sessions: Pick<Sessions, 'markSteppedUp'>
+  /** What login and step-up ask of the second factors (server/auth/second-factor/). */
+  secondFactor: SecondFactorGate
+  /** Starts the session of a complete sign-in (server/auth/session-start.ts). */
+  finishLogin: FinishLogin
 }
 
 /**
@@ -104,7 +98,7 @@ export function normalizeEmail(email: string): string {
 }
 
 export function createAccountService(deps: AccountDeps) {
-  const { db, tokens, publicUrl, now, mailQueued } = deps
+  const { db, tokens, publicUrl, now, jobsQueued } = deps
   const limits = deps.limits ?? defaultAuthLimits
   const attempts = createAttemptLimits(db, now)
   const minutes15 = 15 * 60
@@ -125,79 +119,6 @@ export function createAccountService(deps: AccountDeps) {
   const registerByEmail = limit('register.email', limits.registrationsPerEmail, hour)
   const resetByIp = limit('reset.ip', limits.resetsPerIp, hour)
   const resetByEmail = limit('reset.email', limits.resetsPerEmail, hour)
-
-  /**
-   * Works through queued reset requests, a batch per transaction, until none is left: a request
-   * is gone from the queue exactly when its e-mail (if its address has an account) is queued.
-   */
-  async function processResetRequests(): Promise<void> {
-    const batch = 50
-    for (;;) {
-      const { taken, mailed } = await db.transaction(async (tx) => {
-        const requests = await tx.query<{ email_normalized: string }>(
-          `DELETE FROM password_reset_requests WHERE id IN (
-             SELECT id FROM password_reset_requests ORDER BY id FOR UPDATE SKIP LOCKED LIMIT $1
-           ) RETURNING email_normalized`,
-          [batch],
-        )
-        let mailed = 0
-        for (const request of requests) {
-          const [user] = await tx.query<{ id: string; email: string }>(
-            'SELECT id, email FROM users WHERE email_normalized = $1',
-            [request.email_normalized],
-          )
-          if (!user) continue
-          const token = await createEmailToken(tx, user.id, 'reset_password', resetLinkTtl, now())
-          await enqueueMail(
-            tx,
-            resetPasswordMessage(user.email, `${publicUrl}/app/set-new-password/${token}`),
-          )
-          mailed++
-        }
-        return { taken: requests.length, mailed }
-      })
-      if (mailed > 0) mailQueued()
-      if (taken < batch) return
-    }
-  }
-  let resetWork: Promise<void> = Promise.resolve()
-  const reportError =
-    deps.reportError ??
-    ((error: unknown) => {
-      console.error(error)
-    })
-  function kickResetRequests(): Promise<void> {
-    resetWork = resetWork.then(processResetRequests).catch(reportError)
-    return resetWork
-  }
-
-  /**
-   * Completes a sign-in (the password, and the second factor if the account has one): starts the
-   * session, issues its tokens and mails a notice when the device is new to the account.
-   */
-  async function finishLogin(userId: string, device: Device): Promise<TokenPair> {
-    const at = now()
-    const known = await startSessionOnKnownDevice(db, { userId, device, now: at })
-    if (known)
-      return {
-        accessToken: await tokens.issue(userId, known.sessionId),
-        refreshToken: known.refreshToken,
-      }
-    const { sessionId, refreshToken, noticed } = await db.transaction(async (tx) => {
-      const news = await isNewDevice(tx, userId, device)
-      const session = await startSession(tx, { userId, device, now: at })
-      if (news)
-        await deps.sessions.queueSecurityNotice(tx, {
-          userId,
-          sessionId: session.sessionId,
-          kind: 'new-sign-in',
-          now: at,
-        })
-      return { ...session, noticed: news }
-    })
-    if (noticed) mailQueued()
-    return { accessToken: await tokens.issue(userId, sessionId), refreshToken }
-  }
 
   return {
     async register(input: { email: string; password: string }, ip: string): Promise<void> {
@@ -272,7 +193,7 @@ export function createAccountService(deps: AccountDeps) {
           )
         }
       })
-      mailQueued()
+      jobsQueued()
     },
 
     /**
@@ -312,7 +233,7 @@ export function createAccountService(deps: AccountDeps) {
           tx,
           link.userId,
           'reset_password',
-          resetLinkTtl,
+          resetLinkSeconds,
           at,
         )
         await enqueueMail(
@@ -327,7 +248,7 @@ export function createAccountService(deps: AccountDeps) {
       })
       if (outcome === 'invalid') throw new InvalidLinkToken('The link is unknown, used or expired')
       if (outcome === 'confirmed') return 'confirmed'
-      mailQueued()
+      jobsQueued()
       return 'password-to-choose'
     },
 
@@ -369,12 +290,10 @@ export function createAccountService(deps: AccountDeps) {
       // not confirmed, and the answer is the one a new address gets.
       if (match > 0 || !user.verified)
         throw new EmailNotVerified('The e-mail address is not confirmed yet')
-      const challenge = await deps.secondFactor?.challengeFor(user.id, device)
+      const challenge = await deps.secondFactor.challengeFor(user.id, device)
       if (challenge) return challenge
-      return finishLogin(user.id, device)
+      return deps.finishLogin(user.id, device)
     },
-
-    finishLogin,
 
     /**
      * Confirms a signed-in customer again before a sensitive change: the password (counted
@@ -405,7 +324,7 @@ export function createAccountService(deps: AccountDeps) {
       )
       if (!user) throw new UnknownAccount()
       const gate = deps.secondFactor
-      const hasFactor = gate ? await gate.hasFactor(userId) : false
+      const hasFactor = await gate.hasFactor(userId)
       const proof = proofs[0]
       if (hasFactor && proof === undefined)
         throw new InvalidInput([
@@ -434,7 +353,7 @@ export function createAccountService(deps: AccountDeps) {
         throw new InvalidCredentials('The password or code is not right')
       await attempts.settle(reserved.slice(1), [loginByAccountAndIp, `${key} ${ip}`])
       // The factor is asked only once the password is right, so a wrong password uses nothing up.
-      if (gate && proof !== undefined) {
+      if (proof !== undefined) {
         const { password: _password, ...factorProof } = request
         if (!(await gate.checkStepUpProof(userId, sessionId, factorProof, ip)))
           throw new InvalidCredentials('The password or code is not right')
@@ -462,18 +381,12 @@ export function createAccountService(deps: AccountDeps) {
     async requestPasswordReset(input: { email: string }, ip: string): Promise<void> {
       const key = normalizeEmail(input.email)
       await attempts.reserve([resetByIp, ip], [resetByEmail, key])
-      // The same work for every address: queue the request and answer. Whether an account exists
-      // is looked up afterwards, so the answer's timing cannot tell (docs/decisions/041).
-      await db.query(
-        'INSERT INTO password_reset_requests (email_normalized, requested_at) VALUES ($1, $2)',
-        [key, now()],
-      )
+      // The same work for every address: queue the request as a job and answer. Whether an
+      // account exists is looked up afterwards, so the answer's timing cannot tell (decision 041).
+      await queuePasswordResetRequest(db, key)
       // After the answer has gone out, so its timing holds none of the lookup's work.
-      setImmediate(() => void kickResetRequests())
+      setImmediate(jobsQueued)
     },
-
-    /** Handles reset requests still queued (left by a stopped node, or after a failed round). */
-    processResetRequests: kickResetRequests,
 
     async setNewPassword(input: {
       token: string
@@ -523,7 +436,7 @@ export function createAccountService(deps: AccountDeps) {
         return true
       })
       if (!done) throw new InvalidLinkToken('The link is unknown, used or expired')
-      mailQueued()
+      jobsQueued()
     },
   }
 }

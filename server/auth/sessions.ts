@@ -243,17 +243,17 @@ export interface SessionDeps {
   db: Database
   publicUrl: string
   now: () => Date
-  /** Called after a transaction that wrote e-mail has committed. */
-  mailQueued: () => void
+  /** Called after a transaction that queued jobs (e-mail) has committed: kicks the job runner. */
+  jobsQueued: () => void
 }
 
 export function createSessions(deps: SessionDeps) {
-  const { db, publicUrl, now, mailQueued } = deps
+  const { db, publicUrl, now, jobsQueued } = deps
   const resetUrl = `${publicUrl}/app/forgot-password`
 
   /**
    * Enqueues a security notice about a session in the caller's transaction, with a single-use
-   * link (7 days) that ends that session. Call mailQueued (yours) after the commit.
+   * link (7 days) that ends that session. Call jobsQueued (yours) after the commit.
    */
   async function queueSecurityNotice(
     tx: Queryable,
@@ -425,7 +425,7 @@ export function createSessions(deps: SessionDeps) {
         )
         await queueSecurityNotice(tx, { userId, sessionId, kind: 'password-changed', now: at })
       })
-      mailQueued()
+      jobsQueued()
     },
 
     /** The link of a security notice: ends the session it names (once; 7 days). */

@@ -26,22 +26,18 @@ function digest(key: string): string {
   return createHash('sha256').update(key).digest('hex')
 }
 
-/** Rows whose window ended long ago are removed now and then by whoever reserves next. */
-const sweepEveryMs = 10 * 60_000
+/** Windows are kept this long after they start (the longest limit's window is an hour). */
 const keepSeconds = 24 * 3600
 
+/** Removes windows that ended long ago: the recurring job 'sweep.attempt-counters' (server.ts). */
+export async function sweepAttemptCounters(q: Queryable, at: Date): Promise<void> {
+  await q.query(
+    `DELETE FROM attempt_counters WHERE window_start < $1::timestamptz - make_interval(secs => $2)`,
+    [at, keepSeconds],
+  )
+}
+
 export function createAttemptLimits(db: Database, now: () => Date) {
-  let lastSweep = 0
-
-  async function sweep(at: Date): Promise<void> {
-    if (at.getTime() - lastSweep < sweepEveryMs) return
-    lastSweep = at.getTime()
-    await db.query(
-      `DELETE FROM attempt_counters WHERE window_start < $1::timestamptz - make_interval(secs => $2)`,
-      [at, keepSeconds],
-    )
-  }
-
   /**
    * One attempt under every limit in one statement (one round trip on a login, issue 16): a
    * multi-row upsert whose rows are taken in the order given, so two requests lock shared counters
@@ -126,10 +122,8 @@ export function createAttemptLimits(db: Database, now: () => Date) {
       // the checks the statement did not grant, the first in order, as the loop below would.
       if (new Set(checks.map(([limit]) => limit.scope)).size === checks.length) {
         const granted = await reserveAll(checks, at)
-        if (granted.length === checks.length) {
-          void sweep(at).catch(() => undefined)
+        if (granted.length === checks.length)
           return checks.map(([limit]) => granted.find((g) => g.limit === limit) as Reservation)
-        }
         await Promise.all(granted.map(release))
         const [limit, key] =
           checks.find(([l]) => !granted.some((g) => g.limit === l)) ??
@@ -150,7 +144,6 @@ export function createAttemptLimits(db: Database, now: () => Date) {
         }
         taken.push(result)
       }
-      void sweep(at).catch(() => undefined)
       return taken
     },
 

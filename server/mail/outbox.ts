@@ -1,4 +1,7 @@
 import type { Queryable } from '../db/database.ts'
+import type { JobKind } from '../jobs/job-kinds.ts'
+
+const mailJobKind: JobKind = 'mail.send'
 
 export interface MailMessage {
   to: string
@@ -12,12 +15,20 @@ export interface StoredMessage extends MailMessage {
   createdAt: string
 }
 
-/** Writes a message in the caller's transaction: it exists exactly when the change that caused it does. */
+/**
+ * Writes a message and the job that delivers it (server/mail/delivery.ts) in the caller's
+ * transaction, in one statement: both exist exactly when the change that caused them does.
+ */
 export async function enqueueMail(q: Queryable, message: MailMessage): Promise<number> {
   const [row] = await q.query<{ id: string }>(
-    `INSERT INTO outbox (to_address, subject, text_body, html_body)
-     VALUES ($1, $2, $3, $4) RETURNING id`,
-    [message.to, message.subject, message.text, message.html],
+    `WITH message AS (
+       INSERT INTO outbox (to_address, subject, text_body, html_body)
+       VALUES ($1, $2, $3, $4) RETURNING id
+     )
+     INSERT INTO jobs (kind, payload)
+     SELECT $5, jsonb_build_object('outboxId', id::text) FROM message
+     RETURNING payload->>'outboxId' AS id`,
+    [message.to, message.subject, message.text, message.html, mailJobKind],
   )
   return Number(row?.id)
 }

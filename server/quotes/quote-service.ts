@@ -41,7 +41,7 @@ export interface QuoteDeps {
   now: () => Date
   publicUrl: string
   opsEmail: string
-  mailQueued: () => void
+  jobsQueued: () => void
   /** Requests a customer may make per hour (each sends e-mail to an address they choose). */
   perHour?: number
   /** Calculations one address other than the account's own may receive per day. */
@@ -188,7 +188,7 @@ export function createQuoteService(deps: QuoteDeps) {
         )
         return quote
       })
-      deps.mailQueued()
+      deps.jobsQueued()
       return { id: stored.id, status: stored.status, createdAt: stored.createdAt }
     },
 

@@ -61,8 +61,8 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ ACCESS_TOKEN_TTL: '1.5' }, 'ACCESS_TOKEN_TTL'],
-    [{ OUTBOX_LEASE_SECONDS: '1' }, 'OUTBOX_LEASE_SECONDS'],
-    [{ OUTBOX_LEASE_SECONDS: 'ten' }, 'OUTBOX_LEASE_SECONDS'],
+    [{ JOB_LEASE_SECONDS: '1' }, 'JOB_LEASE_SECONDS'],
+    [{ JOB_LEASE_SECONDS: 'ten' }, 'JOB_LEASE_SECONDS'],
     [
       { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), SECOND_FACTOR_KEY: 'f'.repeat(32) },
       'SMTP_URL',

@@ -28,7 +28,7 @@ const started: ChildServer[] = []
 
 const nodeEnv = (extra: Record<string, string> = {}) => ({
   SMTP_URL: sink.url,
-  OUTBOX_LEASE_SECONDS: String(leaseSeconds),
+  JOB_LEASE_SECONDS: String(leaseSeconds),
   TRUST_PROXY: '127.0.0.1',
   SUMSUB_WEBHOOK_SECRET: webhookSecret,
   ...extra,
@@ -275,7 +275,8 @@ describe('two API nodes on one PostgreSQL', () => {
     const killed = (async () => {
       await waitFor('the burst to be under way', () => settled >= 15)
       const claims = await sql.query<{ id: string; lease_until: Date }>(
-        'SELECT id, lease_until FROM outbox WHERE claimed_by LIKE $1 AND sent_at IS NULL',
+        `SELECT payload->>'outboxId' AS id, locked_until AS lease_until FROM jobs
+         WHERE kind = 'mail.send' AND locked_by LIKE $1`,
         [`%:${a.child.pid ?? 0}:%`],
       )
       claimedByA = claims.rows
@@ -329,15 +330,19 @@ describe('two API nodes on one PostgreSQL', () => {
     // Five e-mails waiting for whichever node starts next (as a stopped node leaves them).
     for (let i = 0; i < 5; i++)
       await sql.query(
-        `INSERT INTO outbox (to_address, subject, text_body, html_body)
-         VALUES ($1, 'Queued', 'queued', '<p>queued</p>')`,
+        `WITH message AS (
+           INSERT INTO outbox (to_address, subject, text_body, html_body)
+           VALUES ($1, 'Queued', 'queued', '<p>queued</p>') RETURNING id
+         )
+         INSERT INTO jobs (kind, payload)
+         SELECT 'mail.send', jsonb_build_object('outboxId', id::text) FROM message`,
         [`queued-${i}@example.com`],
       )
     sink.hold()
     // A lease far longer than the test: only a hand-back lets another node send them now.
-    const c = await spawnNode({ OUTBOX_LEASE_SECONDS: '600' })
+    const c = await spawnNode({ JOB_LEASE_SECONDS: '600' })
     await waitFor('the node to claim the outbox', async () => {
-      const claimed = await sql.query('SELECT 1 FROM outbox WHERE claimed_by LIKE $1', [
+      const claimed = await sql.query('SELECT 1 FROM jobs WHERE locked_by LIKE $1', [
         `%:${c.child.pid ?? 0}:%`,
       ])
       return claimed.rowCount === 5 && sink.waiting() === 1
@@ -382,7 +387,7 @@ describe('two API nodes on one PostgreSQL', () => {
     )
     sink.release()
     await waitFor('the unsent claim to be handed back', async () => {
-      const held = await sql.query('SELECT 1 FROM outbox WHERE claimed_by IS NOT NULL')
+      const held = await sql.query('SELECT 1 FROM jobs WHERE locked_by IS NOT NULL')
       return held.rowCount === 0
     })
     inFlight.end(body)
@@ -393,7 +398,7 @@ describe('two API nodes on one PostgreSQL', () => {
     expect(await c.exited).toBe(0)
 
     const left = await sql.query<{ attempts: number; lease_until: Date | null }>(
-      'SELECT attempts, lease_until FROM outbox WHERE sent_at IS NULL',
+      `SELECT attempts, locked_until AS lease_until FROM jobs WHERE kind = 'mail.send'`,
     )
     expect(left.rows).toEqual(Array.from({ length: 4 }, () => ({ attempts: 0, lease_until: null })))
     // The next node sends them at once, not after the 600 s lease.

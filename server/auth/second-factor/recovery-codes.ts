@@ -7,7 +7,7 @@
  * and with or without its hyphen.
  */
 import { randomInt } from 'node:crypto'
-import type { Database } from '../../db/database.ts'
+import type { Database, Queryable } from '../../db/database.ts'
 import { keyedRecoveryHash, unkeyedRecoveryHash, type FactorKeys } from './factor-keys.ts'
 
 export const recoveryCodeCount = 10
@@ -65,4 +65,46 @@ export async function keyLegacyRecoveryCodes(db: Database, keys: FactorKeys): Pr
     count += updated.length
   }
   return count
+}
+
+/** The account's recovery codes not used yet. */
+export async function recoveryCodesLeft(q: Queryable, userId: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL',
+    [userId],
+  )
+  return row?.n ?? 0
+}
+
+/** Uses up the code if it is one of the account's unused ones; false otherwise. */
+export async function consumeRecoveryCode(
+  q: Queryable,
+  keys: FactorKeys,
+  userId: string,
+  code: string,
+  at: Date,
+): Promise<boolean> {
+  const normalized = normalizeRecoveryCode(code)
+  if (normalized === undefined) return false
+  const used = await q.query(
+    `UPDATE recovery_codes SET used_at = $3
+     WHERE user_id = $1 AND code_hash = ANY($2::text[]) AND used_at IS NULL RETURNING 1`,
+    [userId, recoveryCodeCandidates(keys, userId, normalized), at],
+  )
+  return used.length > 0
+}
+
+/** The account's codes become these (stored keyed), in the caller's transaction. */
+export async function replaceRecoveryCodes(
+  tx: Queryable,
+  keys: FactorKeys,
+  userId: string,
+  codes: string[],
+): Promise<void> {
+  await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId])
+  for (const code of codes)
+    await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
+      userId,
+      hashRecoveryCode(keys, userId, normalizeRecoveryCode(code) ?? ''),
+    ])
 }

@@ -238,7 +238,7 @@ export function quoteSuite(ctx: SuiteContext): void {
           now: () => new Date(),
           publicUrl: testPublicUrl,
           opsEmail,
-          mailQueued: () => undefined,
+          jobsQueued: () => undefined,
         })
         const { tokens } = await verifiedUser(ctx.server)
         const me = await ctx.server.api(
