@@ -846,7 +846,7 @@ export interface components {
      *     - EMAIL_NOT_VERIFIED: correct password, e-mail not confirmed (403), shown as 'Email not verified'.
      *     - INVALID_TOKEN: an access, refresh, verification or reset token is missing, unknown, used or expired (400/401).
      *     - RATE_LIMITED: too many requests (429).
-     *     - STEP_UP_REQUIRED: a sensitive change needs the password or a factor again first (`stepUp`, 403).
+     *     - STEP_UP_REQUIRED: a sensitive change needs the password, and the second factor if the account has one, again first (`stepUp`, 403).
      *     - OTHER_ERROR: anything else (the catch-all, shown as 'Error. Please try again or contact support').
      * @enum {string}
      */
