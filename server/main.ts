@@ -36,8 +36,9 @@ console.log(`Server listening on ${server.url} (public URL ${config.publicUrl})`
 
 /**
  * SIGTERM drains (decision 091): no new connections, readiness 503, requests in flight answered,
- * queued reset requests handled, the outbox claim handed back. Under the 30 s an orchestrator
- * usually allows, whatever still hangs is cut off so the node does not linger half-stopped.
+ * the job being run finished and the rest of the claim handed back (106). Under the 30 s an
+ * orchestrator usually allows, whatever still hangs is cut off so the node does not linger
+ * half-stopped.
  */
 const drainDeadlineMs = 25_000
 let stopping = false
