@@ -78,6 +78,10 @@ export function createAppServices(options: ServicesOptions, navigation: AuthNavi
     { inspect: options.inspect, ...(options.authClock ? { clock: options.authClock } : {}) },
   )
   holder.auth = auth
+  // What was read for one customer is not shown to the next (docs/product/limits.md#polling-and-cache).
+  auth.subscribe((snapshot) => {
+    if (!snapshot.matches('signedIn')) api.cache.clear()
+  })
   const splash = createActor(
     options.delays?.splash === undefined
       ? splashMachine

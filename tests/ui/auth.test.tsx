@@ -126,19 +126,19 @@ describe('authentication through the screens (docs/product/screens.md#protected-
           break
         }
         case 'auth.refresh': {
-          // The access token expires; the next protected request (the home page's profile) gets 401.
+          // The access token expires; the next protected request (the verification page's status;
+          // the profile is kept) gets 401.
           const token = app.auth.getSnapshot().context.token
           if (token) app.api.expiredTokens.add(token)
           await app.user.click(screen.getByRole('link', { name: 'Verification' }))
           await screen.findByRole('heading', { name: 'Verification' })
-          await app.user.click(screen.getByRole('link', { name: 'Vistula Exchange — home' }))
           break
         }
         case 'xstate.done.actor.refreshSession':
           await app.api.answer(REFRESH.method, REFRESH.path, json(200, refreshedPair))
           // The request that got 401 is sent again, once, with the new token.
           await expect
-            .poll(() => app.api.last('GET', '/api/users/profile')?.authorization)
+            .poll(() => app.api.last('GET', '/api/sumsub/kyc-status')?.authorization)
             .toBe(`Bearer ${refreshedPair.accessToken}`)
           break
         case 'xstate.error.actor.refreshSession':

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate'
-import { callApi } from '../../api/api-call'
+import { readProfile } from '../../api/kept-reads'
 import type { MainClient } from '../../api/main-client'
 import { fromAbortablePromise } from '../abortable-promise'
 import type { AuthActorRef } from '../auth/auth.machine'
@@ -31,7 +31,7 @@ export function createHeaderProfileActors({ api, auth }: HeaderProfileDependenci
       }
     }),
     loadProfile: fromAbortablePromise<undefined>(async ({ signal }) => {
-      await callApi(api.GET('/api/users/profile', { signal }))
+      await readProfile(api, signal)
       return undefined
     }),
   }

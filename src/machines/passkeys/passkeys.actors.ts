@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { callApi } from '../../api/api-call'
+import { changing, readSecurityOverview } from '../../api/kept-reads'
 import type { MainClient } from '../../api/main-client'
 import type { WebAuthnBrowser } from '../../webauthn-browser'
 import { fromAbortablePromise } from '../abortable-promise'
@@ -10,7 +11,7 @@ import type { Passkey, PasskeyAttestation, PasskeyCreationOptions } from './pass
 export function createPasskeysActors(api: MainClient, webauthn: WebAuthnBrowser) {
   return {
     loadPasskeys: fromAbortablePromise<Passkey[]>(async ({ signal }) => {
-      const overview = await callApi(api.GET('/api/account/security', { signal }))
+      const overview = await readSecurityOverview(api, signal)
       return overview.passkeys
     }),
     passkeyOptions: fromAbortablePromise<PasskeyCreationOptions>(({ signal }) =>
@@ -39,24 +40,36 @@ export function createPasskeysActors(api: MainClient, webauthn: WebAuthnBrowser)
       },
     ),
     addPasskey: fromAbortablePromise<Passkey, PasskeyAttestation>(({ input, signal }) =>
-      callApi(api.POST('/api/account/passkeys', { body: { credential: input }, signal })),
+      changing(
+        api,
+        'security',
+        callApi(api.POST('/api/account/passkeys', { body: { credential: input }, signal })),
+      ),
     ),
     renamePasskey: fromAbortablePromise<Passkey, { id: string; name: string }>(
       ({ input, signal }) =>
-        callApi(
-          api.PATCH('/api/account/passkeys/{passkeyId}', {
-            params: { path: { passkeyId: input.id } },
-            body: { name: input.name },
-            signal,
-          }),
+        changing(
+          api,
+          'security',
+          callApi(
+            api.PATCH('/api/account/passkeys/{passkeyId}', {
+              params: { path: { passkeyId: input.id } },
+              body: { name: input.name },
+              signal,
+            }),
+          ),
         ),
     ),
     removePasskey: fromAbortablePromise<unknown, { id: string }>(({ input, signal }) =>
-      callApi(
-        api.DELETE('/api/account/passkeys/{passkeyId}', {
-          params: { path: { passkeyId: input.id } },
-          signal,
-        }),
+      changing(
+        api,
+        'security',
+        callApi(
+          api.DELETE('/api/account/passkeys/{passkeyId}', {
+            params: { path: { passkeyId: input.id } },
+            signal,
+          }),
+        ),
       ),
     ),
   }

@@ -1,25 +1,27 @@
 import { fromAbortablePromise } from '../abortable-promise'
 import { callApi } from '../../api/api-call'
+import { readProfile } from '../../api/kept-reads'
 import type { MainClient } from '../../api/main-client'
 import type { Profile, ProfileValues } from './profile-form.machine'
 
 /**
- * The profile form's server calls (docs/product/api.md#profile-calls): GET and PUT
- * /api/users/profile.
+ * The profile form's server calls (docs/product/api.md#profile-calls): GET (kept, kept-reads.ts)
+ * and PUT /api/users/profile.
  */
 export function createProfileFormActors(api: MainClient) {
   return {
-    loadProfile: fromAbortablePromise<Profile>(({ signal }) =>
-      callApi(api.GET('/api/users/profile', { signal })),
-    ),
-    saveProfile: fromAbortablePromise<Profile, ProfileValues>(({ input, signal }) => {
+    loadProfile: fromAbortablePromise<Profile>(({ signal }) => readProfile(api, signal)),
+    saveProfile: fromAbortablePromise<Profile, ProfileValues>(async ({ input, signal }) => {
       const body = {
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         country: input.country,
         phone: input.phone.trim(),
       }
-      return callApi(api.PUT('/api/users/profile', { body, signal }))
+      const saved = await callApi(api.PUT('/api/users/profile', { body, signal }))
+      // The kept profile is the one just saved (docs/product/api.md#profile-update).
+      api.cache.put('profile', saved)
+      return saved
     }),
   }
 }

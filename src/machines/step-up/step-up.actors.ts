@@ -1,4 +1,5 @@
 import { callApi } from '../../api/api-call'
+import { changing } from '../../api/kept-reads'
 import type { MainClient } from '../../api/main-client'
 import { fromAbortablePromise } from '../abortable-promise'
 import {
@@ -20,7 +21,8 @@ export function createStepUpActors(api: MainClient, webauthn: PasskeyAssertionBr
       return askForPasskey(webauthn, options, signal)
     }),
     checkStepUp: fromAbortablePromise<unknown, StepUpRequest>(({ input, signal }) =>
-      callApi(api.POST('/api/account/step-up', { body: input, signal })),
+      // The overview's stepUpUntil changes.
+      changing(api, 'security', callApi(api.POST('/api/account/step-up', { body: input, signal }))),
     ),
   }
 }

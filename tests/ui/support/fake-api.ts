@@ -63,7 +63,7 @@ export class FakeApi {
   readonly requests: SeenRequest[] = []
   private readonly handlers = new Map<string, Handler>()
   private readonly holds = new Map<string, Deferred<Response>[]>()
-  /** Access tokens the profile refuses with 401 (expired). */
+  /** Access tokens every protected call refuses with 401 (expired). */
   readonly expiredTokens = new Set<string>()
 
   constructor() {
@@ -137,6 +137,9 @@ export class FakeApi {
       holds.push(answer)
       return abortable(request.signal, answer.promise)
     }
+    const bearer = seen.authorization?.replace(/^Bearer /, '') ?? ''
+    if (this.expiredTokens.has(bearer) && !url.pathname.startsWith('/api/auth/'))
+      return problem('INVALID_TOKEN', 401)
     const handler = this.handlers.get(key)
     if (!handler) return json(404, { type: 'about:blank', title: 'Not Found', status: 404 })
     return abortable(request.signal, Promise.resolve(handler(request, seen)))

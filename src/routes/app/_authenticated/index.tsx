@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { callApi } from '../../../api/api-call'
+import { readProfile } from '../../../api/kept-reads'
 import { createPaymentWidgetActors } from '../../../machines/payment-widget/payment-widget.actors'
 import {
   paymentWidgetMachine,
@@ -20,10 +20,9 @@ import { createFrameSlot, listenToPaybis, lockPageScroll } from './-customer/bro
 export const Route = createFileRoute('/app/_authenticated/')({
   // A protected request: after the access token expires it goes through the refresh queue. A
   // failure shows the application error page (docs/product/screens.md#application-error-page).
+  // The profile is kept 60 s after its last use (docs/product/limits.md#polling-and-cache).
   loader: async ({ context, abortController }) => ({
-    profile: await callApi(
-      context.api.GET('/api/users/profile', { signal: abortController.signal }),
-    ),
+    profile: await readProfile(context.api, abortController.signal),
   }),
   component: HomeRoute,
 })
