@@ -7,7 +7,7 @@ import fc from 'fast-check'
 
 export interface JsonSchema {
   $ref?: string
-  type?: string
+  type?: string | string[]
   enum?: unknown[]
   pattern?: string
   minLength?: number
@@ -17,6 +17,8 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>
   required?: string[]
   additionalProperties?: boolean | JsonSchema
+  maxProperties?: number
+  propertyNames?: JsonSchema
   items?: JsonSchema
   minItems?: number
   maxItems?: number
@@ -104,6 +106,9 @@ export function createSchemaArbitraries(resolve: Resolve) {
     const schema = resolve(raw)
     if (schema.oneOf) return fc.oneof(...schema.oneOf.map(valid))
     if (schema.enum) return fc.constantFrom(...schema.enum)
+    // A value of any of the listed types, each under the keywords that apply to it.
+    if (Array.isArray(schema.type))
+      return fc.oneof(...schema.type.map((type) => valid({ ...schema, type })))
     switch (schema.type) {
       case 'string':
         return stringOf(schema)
@@ -127,10 +132,17 @@ export function createSchemaArbitraries(resolve: Resolve) {
           { requiredKeys: schema.required ?? [] },
         )
         if (schema.additionalProperties === false) return known
+        // Extra properties as the schema allows them: their names, their values, how many.
+        const names = schema.propertyNames
+          ? stringOf(resolve(schema.propertyNames))
+          : fc.string({ maxLength: 20 })
+        const room = Math.max(0, (schema.maxProperties ?? 3) - Object.keys(properties).length)
         const extra = fc.dictionary(
-          fc.string({ maxLength: 20 }).filter((k) => !(k in properties) && !unsafeKey(k)),
-          anyJson,
-          { maxKeys: 3 },
+          names.filter((k) => !(k in properties) && !unsafeKey(k)),
+          typeof schema.additionalProperties === 'object'
+            ? valid(schema.additionalProperties)
+            : anyJson,
+          { maxKeys: Math.min(3, room) },
         )
         return fc.tuple(known, extra).map(([k, e]) => ({ ...e, ...k }))
       }
