@@ -106,9 +106,13 @@ function domainProblem(error: unknown): HttpProblem | undefined {
   if (error instanceof Conflict)
     return new HttpProblem(409, error.message || 'Conflict.', { errorType: 'OTHER_ERROR' })
   if (error instanceof StepUpRequired)
-    return new HttpProblem(403, 'Confirm it is you first, with your password and your second factor if you have one.', {
-      errorType: 'STEP_UP_REQUIRED',
-    })
+    return new HttpProblem(
+      403,
+      'Confirm it is you first, with your password and your second factor if you have one.',
+      {
+        errorType: 'STEP_UP_REQUIRED',
+      },
+    )
   if (error instanceof NotFound)
     return new HttpProblem(404, error.message || 'Not found.', { errorType: 'OTHER_ERROR' })
   if (error instanceof InvalidInput)
