@@ -21,7 +21,9 @@ export interface JsonSchema {
   maxProperties?: number
   propertyNames?: JsonSchema
   items?: JsonSchema
+  minItems?: number
   maxItems?: number
+  minLength?: number
   maxLength?: number
   pattern?: string
   format?: string

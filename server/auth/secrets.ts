@@ -14,18 +14,25 @@ function keyFrom(token: string): Buffer {
   return Buffer.from(hkdfSync('sha256', token, Buffer.alloc(0), 'refresh-successor', 32))
 }
 
-/** Encrypts a value so only a holder of `token` can read it back (AES-256-GCM). */
-export function sealWithToken(token: string, value: string): string {
+/**
+ * AES-256-GCM as stored here: base64url of IV (12 bytes), ciphertext and tag (16 bytes), with
+ * `context` as associated data when given (what the value belongs to).
+ */
+export function sealAesGcm(key: Buffer, value: string, context?: string): string {
   const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', keyFrom(token), iv)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'))
   const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()])
   return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')
 }
 
-export function openWithToken(token: string, sealed: string): string | undefined {
+/** The value sealAesGcm sealed, or undefined under another key or context, or when damaged. */
+export function openAesGcm(key: Buffer, sealed: string, context?: string): string | undefined {
   try {
     const raw = Buffer.from(sealed, 'base64url')
-    const decipher = createDecipheriv('aes-256-gcm', keyFrom(token), raw.subarray(0, 12))
+    if (raw.length < 28) return undefined
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
+    if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'))
     decipher.setAuthTag(raw.subarray(raw.length - 16))
     return Buffer.concat([
       decipher.update(raw.subarray(12, raw.length - 16)),
@@ -34,4 +41,13 @@ export function openWithToken(token: string, sealed: string): string | undefined
   } catch {
     return undefined
   }
+}
+
+/** Encrypts a value so only a holder of `token` can read it back (AES-256-GCM). */
+export function sealWithToken(token: string, value: string): string {
+  return sealAesGcm(keyFrom(token), value)
+}
+
+export function openWithToken(token: string, sealed: string): string | undefined {
+  return openAesGcm(keyFrom(token), sealed)
 }

@@ -66,8 +66,41 @@ export function createPasskeyFactor(ctx: FactorContext) {
     }))
   }
 
+  /**
+   * Keeps a WebAuthn challenge for this session and purpose, replacing the one before: only the
+   * latest options of a session can be answered (a registration's, or a step-up's), 5 minutes.
+   */
+  async function keepSessionChallenge(input: {
+    purpose: 'registration' | 'step-up'
+    challenge: string
+    userId: string
+    sessionId: string
+    at: Date
+  }): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.query('DELETE FROM webauthn_challenges WHERE session_id = $1 AND purpose = $2', [
+        input.sessionId,
+        input.purpose,
+      ])
+      await tx.query(
+        `INSERT INTO webauthn_challenges
+           (challenge, purpose, user_id, session_id, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          input.challenge,
+          input.purpose,
+          input.userId,
+          input.sessionId,
+          input.at,
+          later(input.at, challengeSeconds),
+        ],
+      )
+    })
+  }
+
   return {
     stored,
+    keepSessionChallenge,
 
     list: async (userId: string): Promise<PasskeyView[]> => {
       const rows = await db.query<PasskeyRow>(
@@ -149,18 +182,12 @@ export function createPasskeyFactor(ctx: FactorContext) {
         email: user.email,
         existing: await stored(db, userId),
       })
-      // Only the latest options of a session can be answered.
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `DELETE FROM webauthn_challenges WHERE session_id = $1 AND purpose = 'registration'`,
-          [sessionId],
-        )
-        await tx.query(
-          `INSERT INTO webauthn_challenges
-             (challenge, purpose, user_id, session_id, created_at, expires_at)
-           VALUES ($1, 'registration', $2, $3, $4, $5)`,
-          [options.challenge, userId, sessionId, at, later(at, challengeSeconds)],
-        )
+      await keepSessionChallenge({
+        purpose: 'registration',
+        challenge: options.challenge,
+        userId,
+        sessionId,
+        at,
       })
       return options
     },

@@ -6,8 +6,9 @@
  * sealed as `v1` under a key derived from the JWT signing key open while that key is given, and
  * are sealed again under the current key at start (resealLegacySecrets).
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { hkdfSync } from 'node:crypto'
 import type { Database } from '../../db/database.ts'
+import { openAesGcm, sealAesGcm } from '../secrets.ts'
 import type { FactorKeys } from './factor-keys.ts'
 
 export interface Sealer {
@@ -17,30 +18,6 @@ export interface Sealer {
   open(sealed: string, context: string): string | undefined
   /** How every value sealed under the current key begins (others are sealed again at start). */
   currentPrefix: string
-}
-
-function sealWith(key: Buffer, value: string, context: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  cipher.setAAD(Buffer.from(context, 'utf8'))
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()])
-  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')
-}
-
-function openWith(key: Buffer, data: string, context: string): string | undefined {
-  try {
-    const raw = Buffer.from(data, 'base64url')
-    if (raw.length < 28) return undefined
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
-    decipher.setAAD(Buffer.from(context, 'utf8'))
-    decipher.setAuthTag(raw.subarray(raw.length - 16))
-    return Buffer.concat([
-      decipher.update(raw.subarray(12, raw.length - 16)),
-      decipher.final(),
-    ]).toString('utf8')
-  } catch {
-    return undefined
-  }
 }
 
 /** The key migration 007's `v1` values were sealed under. */
@@ -54,14 +31,14 @@ export function createSealer(keys: FactorKeys, legacySigningKey?: Uint8Array): S
   return {
     currentPrefix,
     seal(value, context) {
-      return currentPrefix + sealWith(keys.current.sealing, value, context)
+      return currentPrefix + sealAesGcm(keys.current.sealing, value, context)
     },
     open(sealed, context) {
       const parts = sealed.split('.')
       if (parts[0] === 'v1' && parts.length === 2 && legacy)
-        return openWith(legacy, parts[1] ?? '', context)
+        return openAesGcm(legacy, parts[1] ?? '', context)
       const key = parts[0] === 'v2' && parts.length === 3 ? byId.get(parts[1] ?? '') : undefined
-      return key ? openWith(key, parts[2] ?? '', context) : undefined
+      return key ? openAesGcm(key, parts[2] ?? '', context) : undefined
     },
   }
 }

@@ -6,7 +6,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { NotFound } from '../../domain-errors.ts'
 import type { SecondFactorGate } from '../sessions.ts'
-import { challengeSeconds, later, type FactorContext } from './factor-context.ts'
+import type { FactorContext } from './factor-context.ts'
 import type { PasskeyFactor } from './passkey-factor.ts'
 import { authenticationOptions } from './passkeys.ts'
 import { consumeRecoveryCode } from './recovery-codes.ts'
@@ -57,18 +57,12 @@ export function createStepUpProof(
       const stored = await passkeys.stored(db, userId)
       if (stored.length === 0) throw new NotFound('This account has no passkey.')
       const options = await authenticationOptions(rp, stored)
-      // Only the latest options of a session can be answered.
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `DELETE FROM webauthn_challenges WHERE session_id = $1 AND purpose = 'step-up'`,
-          [sessionId],
-        )
-        await tx.query(
-          `INSERT INTO webauthn_challenges
-             (challenge, purpose, user_id, session_id, created_at, expires_at)
-           VALUES ($1, 'step-up', $2, $3, $4, $5)`,
-          [options.challenge, userId, sessionId, at, later(at, challengeSeconds)],
-        )
+      await passkeys.keepSessionChallenge({
+        purpose: 'step-up',
+        challenge: options.challenge,
+        userId,
+        sessionId,
+        at,
       })
       return options
     },

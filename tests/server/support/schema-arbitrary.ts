@@ -4,29 +4,12 @@
  * a required or unknown property), each with the JSON pointer of what it breaks.
  */
 import fc from 'fast-check'
+import type { JsonSchema, Resolve } from '../../../scripts/contract/largest-body.ts'
 
-export interface JsonSchema {
-  $ref?: string
-  type?: string | string[]
-  enum?: unknown[]
-  pattern?: string
-  minLength?: number
-  maxLength?: number
-  minimum?: number
-  maximum?: number
-  properties?: Record<string, JsonSchema>
-  required?: string[]
-  additionalProperties?: boolean | JsonSchema
-  maxProperties?: number
-  propertyNames?: JsonSchema
-  items?: JsonSchema
-  minItems?: number
-  maxItems?: number
-  oneOf?: JsonSchema[]
-}
+export type { JsonSchema } from '../../../scripts/contract/largest-body.ts'
 
 /** Follows `$ref`s to the schema they name. */
-export type Resolve = (schema: JsonSchema) => JsonSchema
+export type { Resolve } from '../../../scripts/contract/largest-body.ts'
 
 /** One way to break a schema: the value to put at `path` (undefined: remove what is there). */
 export interface Violation {
