@@ -30,6 +30,7 @@ export const browserLevelMachines: readonly string[] = [
   'kybVerification',
   'auth',
   'login',
+  'security',
 ]
 
 /** Whether a machine's paths run at a level (every machine has the machine and UI levels). */

@@ -33,6 +33,7 @@ import { passkeysEvents } from './fixtures/passkeys'
 import { paymentEvents } from './fixtures/payment-widget'
 import { profileEvents } from './fixtures/profile'
 import { quoteEvents } from './fixtures/quote-wizard'
+import { securityEvents } from './fixtures/security'
 import { sessionsEvents } from './fixtures/sessions'
 import { stepUpEvents } from './fixtures/step-up'
 import { verificationEvents } from './fixtures/verification'
@@ -88,6 +89,7 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   profileForm: { events: samplesOf(profileEvents) },
   quoteWizard: { events: samplesOf(quoteEvents) },
   registerForm: { events: formSamples(registerSchema, registerFixture) },
+  security: { events: samplesOf(securityEvents) },
   sessions: { events: samplesOf(sessionsEvents) },
   stepUp: { events: samplesOf(stepUpEvents) },
   kybVerification: { events: samplesOf(verificationEvents(kybVerificationMachine)) },

@@ -1,6 +1,7 @@
 /**
  * The step-up dialog's path model, shared by the machine and UI tests: the samples of
- * src/flows/fixtures/step-up.ts, and the account, the proof, the fields and the messages.
+ * src/flows/fixtures/step-up.ts, and the account, the changes waiting, the proof, the fields and
+ * the messages.
  */
 import type { SnapshotFrom } from 'xstate'
 import { stepUpMachine } from '../../src/machines/step-up/step-up.machine'
@@ -11,10 +12,11 @@ type Snapshot = SnapshotFrom<typeof stepUpMachine>
 
 export function serializeStepUp(s: Snapshot): string {
   const { proof, password, passwordProblem, codeProblem, problem } = s.context
-  if (s.matches('closed')) return JSON.stringify(s.value)
+  if (s.matches('closed')) return JSON.stringify([s.value, accountOf(s)])
   return JSON.stringify([
     s.value,
     accountOf(s),
+    s.context.waiting.length,
     proof,
     password === '' ? 'empty' : 'good',
     codeClass(s),

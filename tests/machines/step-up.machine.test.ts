@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, type Actor } from 'xstate'
+import { createActor, fromCallback, type Actor, type AnyActorRef } from 'xstate'
 import type { MainClient } from '../../src/api/main-client'
 import { createMainClient } from '../../src/api/main-client'
 import { createStepUpActors } from '../../src/machines/step-up/step-up.actors'
@@ -21,6 +21,7 @@ import {
   passkeyAnswer,
   passkeyFailures,
   refusals,
+  requesters,
 } from '../../src/flows/fixtures/step-up'
 import { challenge } from '../../src/flows/fixtures/login'
 import { createStepUpPathModel } from './step-up-model'
@@ -28,8 +29,25 @@ import { createStepUpPathModel } from './step-up-model'
 interface Ctx {
   actor: Actor<typeof stepUpMachine>
   fakes: ReturnType<typeof deferredActors<'askPasskey' | 'checkStepUp'>>
+  /** The outcomes each waiting change heard, by the fixture's name for it. */
   outcomes: string[]
+  /** Real actors in the place of the fixtures' stand-ins, recording what they hear. */
+  changes: Map<AnyActorRef, AnyActorRef>
 }
+
+/** A change waiting for the dialog: it records each outcome it hears as `name:type`. */
+function waitingChange(name: string, heard: string[]) {
+  return createActor(
+    fromCallback<{ type: string }>(({ receive }) => {
+      receive((event) => {
+        heard.push(`${name}:${event.type}`)
+      })
+    }),
+  ).start()
+}
+
+/** Asks for the dialog, as a change that got 403 STEP_UP_REQUIRED does. */
+const request = (requester: AnyActorRef): StepUpEvent => ({ type: 'stepUp.request', requester })
 
 /** What the step-up sends for the proof the dialog asked for, the codes as the contract takes them. */
 function expectedRequest(proof: string | null): StepUpRequest {
@@ -46,34 +64,39 @@ describe("step-up: 'Confirm it's you' (issue 14 item 7, issue 25 finding 2)", ()
     setup(inspect) {
       const fakes = deferredActors(['askPasskey', 'checkStepUp'] as const)
       const outcomes: string[] = []
-      const actor = createActor(
-        stepUpMachine.provide({
-          actors: fakes.actors as never,
-          actions: {
-            confirmed: () => void outcomes.push('confirmed'),
-            cancelled: () => void outcomes.push('cancelled'),
-          },
-        }),
-        { inspect },
-      ).start()
-      return { actor, fakes, outcomes }
+      const actor = createActor(stepUpMachine.provide({ actors: fakes.actors as never }), {
+        inspect,
+      }).start()
+      const changes = new Map<AnyActorRef, AnyActorRef>([
+        [requesters.password, waitingChange('password', outcomes)],
+        [requesters.sessions, waitingChange('sessions', outcomes)],
+      ])
+      return { actor, fakes, outcomes, changes }
     },
     async event(ctx, event) {
       const before = ctx.outcomes.length
-      if (!ctx.fakes.settle(event)) ctx.actor.send(event as StepUpEvent)
+      const waiting = ctx.actor.getSnapshot().context.waiting.length
+      if (event.type === 'stepUp.request') {
+        const { requester } = event as unknown as { requester: AnyActorRef }
+        ctx.actor.send(request(ctx.changes.get(requester) ?? requester))
+      } else if (!ctx.fakes.settle(event)) ctx.actor.send(event as StepUpEvent)
       await settled()
-      // The waiting change hears exactly one outcome, and only when the dialog closes.
+      // Every waiting change hears exactly one outcome, and only when the dialog closes.
       const heard = ctx.outcomes.slice(before)
-      if (event.type === 'xstate.done.actor.checkStepUp') expect(heard).toEqual(['confirmed'])
-      else if (event.type === 'stepUp.cancel') expect(heard).toEqual(['cancelled'])
+      const everyWaiting = (type: string) =>
+        ['password', 'sessions'].slice(0, waiting).map((name) => `${name}:${type}`)
+      if (event.type === 'xstate.done.actor.checkStepUp')
+        expect(heard).toEqual(everyWaiting('stepUp.confirmed'))
+      else if (event.type === 'stepUp.cancel')
+        expect(heard).toEqual(everyWaiting('stepUp.cancelled'))
       else expect(heard).toEqual([])
     },
     snapshot: (ctx) => ctx.actor.getSnapshot(),
     states: {
       closed: (_ctx, s) => {
         expect(selectStepUpView(s).open).toBe(false)
-        // Nothing typed stays in memory.
-        expect(s.context).toMatchObject({ password: '', code: '', assertion: null })
+        // Nothing typed stays in memory, and no change is left waiting.
+        expect(s.context).toMatchObject({ password: '', code: '', assertion: null, waiting: [] })
       },
       open: (_ctx, s) => {
         const view = selectStepUpView(s)
@@ -141,9 +164,10 @@ describe("step-up: 'Confirm it's you' (issue 14 item 7, issue 25 finding 2)", ()
   })
 
   it('asks what the account has: the app first, the passkey when it is the only factor', () => {
-    const proofOn = (open: Omit<Extract<StepUpEvent, { type: 'stepUp.open' }>, 'type'>) => {
+    const proofOn = (factors: Omit<Extract<StepUpEvent, { type: 'stepUp.factors' }>, 'type'>) => {
       const actor = createActor(stepUpMachine).start()
-      actor.send({ type: 'stepUp.open', ...open })
+      actor.send({ type: 'stepUp.factors', ...factors })
+      actor.send(request(requesters.password))
       const view = selectStepUpView(actor.getSnapshot())
       actor.stop()
       return { proof: view.proof, switches: view.switches }
@@ -165,8 +189,10 @@ describe("step-up: 'Confirm it's you' (issue 14 item 7, issue 25 finding 2)", ()
   })
 
   it('checks the fields before sending: the password, then the code of the proof', () => {
-    const actor = createActor(stepUpMachine.provide({ actions: { cancelled: () => {} } })).start()
-    actor.send({ type: 'stepUp.open', ...accounts.everyFactor })
+    const change = waitingChange('password', [])
+    const actor = createActor(stepUpMachine).start()
+    actor.send({ type: 'stepUp.factors', ...accounts.everyFactor })
+    actor.send(request(change))
     actor.send({ type: 'form.submit' })
     expect(actor.getSnapshot().context).toMatchObject({
       passwordProblem: 'required',
@@ -195,7 +221,8 @@ describe("step-up: 'Confirm it's you' (issue 14 item 7, issue 25 finding 2)", ()
     expect(actor.getSnapshot().context.codeProblem).toBe('format')
     // An account without a factor has no code to type.
     actor.send({ type: 'stepUp.cancel' })
-    actor.send({ type: 'stepUp.open', ...accounts.passwordOnly })
+    actor.send({ type: 'stepUp.factors', ...accounts.passwordOnly })
+    actor.send(request(change))
     actor.send({ type: 'code.change', value: '492039' })
     expect(actor.getSnapshot().context.code).toBe('')
     actor.stop()
@@ -233,9 +260,10 @@ describe('step-up actors against a fake fetch', () => {
       },
       cancelCeremony: () => undefined,
     })
-    const actor = createActor(stepUpMachine.provide({ actors, actions: { confirmed: () => {} } }))
+    const actor = createActor(stepUpMachine.provide({ actors }))
     actor.start()
-    actor.send({ type: 'stepUp.open', ...accounts.passkeyOnly })
+    actor.send({ type: 'stepUp.factors', ...accounts.passkeyOnly })
+    actor.send(request(waitingChange('password', [])))
     actor.send({ type: 'password.change', value: password })
     actor.send({ type: 'form.submit' })
     await new Promise<void>((resolve) => {
@@ -269,9 +297,10 @@ describe('step-up actors against a fake fetch', () => {
         cancels++
       },
     })
-    const actor = createActor(stepUpMachine.provide({ actors, actions: { cancelled: () => {} } }))
+    const actor = createActor(stepUpMachine.provide({ actors }))
     actor.start()
-    actor.send({ type: 'stepUp.open', ...accounts.passkeyOnly })
+    actor.send({ type: 'stepUp.factors', ...accounts.passkeyOnly })
+    actor.send(request(waitingChange('password', [])))
     actor.send({ type: 'password.change', value: password })
     actor.send({ type: 'form.submit' })
     await promptOpen

@@ -9,9 +9,11 @@ import {
 } from '../../src/machines/step-up/step-up.machine'
 import {
   CHANGE_PASSWORD,
+  END_OTHERS as END_OTHERS_BUTTON,
   NEW_PASSWORD_LABEL,
   PASSWORD_CHANGED,
   PASSWORD_TITLE,
+  SESSIONS_TITLE,
   STEP_UP_PASSKEY_PROMPTING,
   STEP_UP_PASSWORD_LABEL,
   stepUpAlertText,
@@ -27,10 +29,17 @@ import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support
 import { renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'
 import type { RenderedApp } from './support/render-app'
-import { laptopKey, noFactors, type SecurityOverview } from '../../src/flows/fixtures/security'
-import { challenge } from '../../src/flows/fixtures/login'
-import { accounts, passkeyAnswer } from '../../src/flows/fixtures/step-up'
 import {
+  laptopKey,
+  noFactors,
+  phoneSession,
+  thisSession,
+  type SecurityOverview,
+} from '../../src/flows/fixtures/security'
+import { challenge } from '../../src/flows/fixtures/login'
+import { accounts, passkeyAnswer, requesters } from '../../src/flows/fixtures/step-up'
+import {
+  answerAll,
   browserAnswerOf,
   card,
   messageUnder,
@@ -47,6 +56,8 @@ import {
 const STEP_UP = { method: 'POST', path: '/api/account/step-up' }
 const OPTIONS = STEP_UP_PASSKEY_OPTIONS
 const CHANGE = { method: 'PUT', path: '/api/account/password' }
+const END_OTHERS = { method: 'POST', path: '/api/account/sessions/end-others' }
+const SESSIONS = { method: 'GET', path: '/api/account/sessions' }
 const REFRESH = { method: 'POST', path: '/api/auth/refresh-token' }
 const SECURITY = { method: 'GET', path: '/api/account/security' }
 const passkeyOptions = challenge.passkeyOptions
@@ -141,10 +152,7 @@ describe("'Confirm it's you' on the profile page (issue 14 item 7, issue 25 find
   const pm = createStepUpPathModel()
 
   const runner: PathRunner<typeof pm.machine, Ctx> = {
-    async setup(inspect, run) {
-      // The Security section reads the factors of the account the path opens the dialog for.
-      const open = run?.path.steps.find((step) => step.event.type === 'stepUp.open')?.event as
-        Account | undefined
+    async setup(inspect) {
       const passkeys = new FakePasskeys()
       const app = await renderSignedIn('/app/profile', {
         machineId: 'stepUp',
@@ -155,9 +163,12 @@ describe("'Confirm it's you' on the profile page (issue 14 item 7, issue 25 find
             .hold(STEP_UP.method, STEP_UP.path)
             .hold(OPTIONS.method, OPTIONS.path)
             .on(CHANGE.method, CHANGE.path, stepUpRequired)
-            .on(SECURITY.method, SECURITY.path, () =>
-              json(200, overviewOf(open ?? accounts.passwordOnly)),
-            ),
+            .on(END_OTHERS.method, END_OTHERS.path, stepUpRequired)
+            .on(SESSIONS.method, SESSIONS.path, () =>
+              json(200, { sessions: [thisSession, phoneSession] }),
+            )
+            // Until a path says what the account has, the cards are still reading it.
+            .hold(SECURITY.method, SECURITY.path),
       })
       await settle()
       expect(newPassword()).toBeTruthy()
@@ -167,8 +178,19 @@ describe("'Confirm it's you' on the profile page (issue 14 item 7, issue 25 find
       const e = event as { type: string; value?: string; proof?: string; error?: unknown }
       const s = snapshotOf(app)
       switch (e.type) {
-        case 'stepUp.open':
-          await openDialog(app)
+        case 'stepUp.factors':
+          // The Passkeys and Authenticator app cards read the account; both tell the dialog.
+          await answerAll(app.api, SECURITY.method, SECURITY.path, () =>
+            json(200, overviewOf(e as unknown as Account)),
+          )
+          break
+        case 'stepUp.request':
+          if ((e as { requester?: unknown }).requester === requesters.sessions)
+            // A second change that needs the confirmation while the dialog is open.
+            await app.user.click(
+              card(SESSIONS_TITLE).getByRole('button', { name: END_OTHERS_BUTTON }),
+            )
+          else await openDialog(app)
           break
         case 'password.change':
           await replaceText(app, passwordField(), e.value ?? '')

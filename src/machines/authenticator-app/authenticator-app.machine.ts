@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf, statusOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
-import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
+import * as protocol from '../security/security-protocol'
 
 type Schemas = components['schemas']
 export type TotpEnrolment = Schemas['TotpEnrolment']
@@ -17,13 +17,12 @@ export type CodeProblem = 'required' | 'format' | 'wrong' | 'rateLimited' | 'fai
 
 export type AppNotice = 'enabled' | 'removed'
 
-export interface AuthenticatorAppContext extends TotpStatus {
+export interface AuthenticatorAppContext extends TotpStatus, protocol.StepUpAware {
   enrolment: TotpEnrolment | null
   code: string
   codeProblem: CodeProblem | null
   /** The ten recovery codes, held only until the customer says they are saved. */
   recoveryCodes: string[]
-  stepUpAsked: boolean
   notice: AppNotice | null
   /** The error type of the last change that did not happen. */
   failure: string | null
@@ -40,7 +39,7 @@ export type AuthenticatorAppEvent =
   | { type: 'totp.remove' }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
-  | StepUpOutcome
+  | protocol.StepUpOutcome
 
 /** A code as typed ('492 039') as it is sent ('492039'). */
 export const totpCodeOf = (typed: string) => typed.replace(/\s+/g, '')
@@ -66,7 +65,7 @@ const empty: AuthenticatorAppContext = {
   code: '',
   codeProblem: null,
   recoveryCodes: [],
-  stepUpAsked: false,
+  ...protocol.freshChange,
   notice: null,
   failure: null,
 }
@@ -109,17 +108,18 @@ export const authenticatorAppMachine = setup({
     }),
   },
   actions: {
+    ...protocol.stepUpActions,
+    ...protocol.sectionActions,
     adopt: assign((_, params: { status: TotpStatus }) => ({
       enabled: params.status.enabled,
       recoveryCodesLeft: params.status.recoveryCodesLeft,
     })),
-    startChange: assign({ stepUpAsked: false, ...messagesCleared }),
-    markStepUpAsked: assign({ stepUpAsked: true }),
+    startChange: assign({ ...protocol.freshChange, ...messagesCleared }),
     keepEnrolment: assign((_, params: { enrolment: TotpEnrolment }) => ({
       enrolment: params.enrolment,
       code: '',
       codeProblem: null,
-      stepUpAsked: false,
+      ...protocol.freshChange,
     })),
     setCode: assign((_, params: { value: string }) => ({ code: params.value, codeProblem: null })),
     clearCodeProblem: assign({ codeProblem: null }),
@@ -138,22 +138,19 @@ export const authenticatorAppMachine = setup({
     dropEnrolment: assign({ enrolment: null, code: '', codeProblem: null }),
     removed: assign({ enabled: false, recoveryCodesLeft: 0, notice: 'removed' as const }),
     fail: assign((_, params: { error: unknown }) => ({
-      failure: isStepUpRequired(params.error) ? 'STEP_UP_REQUIRED' : errorTypeOf(params.error),
+      failure: errorTypeOf(params.error),
     })),
     clearMessages: assign(messagesCleared),
-    /** Opens the step-up dialog; the route provides it. */
-    requestStepUp: () => {
-      throw new Error('authenticatorApp: the requestStepUp action was not provided')
-    },
-    /** A factor changed (other sessions ended); the route provides it. */
-    securityChanged: () => {
-      throw new Error('authenticatorApp: the securityChanged action was not provided')
-    },
+    /** The step-up asks for the app's code (or a recovery code) while the app is on. */
+    reportFactors: sendTo(protocol.stepUpIn, ({ context }) => ({
+      type: 'stepUp.factors',
+      hasTotp: context.enabled,
+      hasRecoveryCodes: context.enabled && context.recoveryCodesLeft > 0,
+    })),
   },
   guards: {
+    ...protocol.stepUpGuards,
     isEnabled: (_, params: { status: TotpStatus }) => params.status.enabled,
-    stepUpNeeded: ({ context }, params: { error: unknown }) =>
-      isStepUpRequired(params.error) && !context.stepUpAsked,
     /** 409: an app was set up meanwhile (another tab); 404: it was removed meanwhile. */
     changedElsewhere: (_, params: { error: unknown }) =>
       statusOf(params.error) === 409 || statusOf(params.error) === 404,
@@ -174,11 +171,17 @@ export const authenticatorAppMachine = setup({
           {
             guard: { type: 'isEnabled', params: ({ event }) => ({ status: event.output }) },
             target: 'on',
-            actions: { type: 'adopt', params: ({ event }) => ({ status: event.output }) },
+            actions: [
+              { type: 'adopt', params: ({ event }) => ({ status: event.output }) },
+              'reportFactors',
+            ],
           },
           {
             target: 'off',
-            actions: { type: 'adopt', params: ({ event }) => ({ status: event.output }) },
+            actions: [
+              { type: 'adopt', params: ({ event }) => ({ status: event.output }) },
+              'reportFactors',
+            ],
           },
         ],
         onError: 'loadFailed',
@@ -211,11 +214,7 @@ export const authenticatorAppMachine = setup({
               },
             },
             onError: [
-              {
-                guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirmingStart',
-                actions: ['markStepUpAsked', 'requestStepUp'],
-              },
+              protocol.askStepUp('confirmingStart'),
               {
                 guard: {
                   type: 'changedElsewhere',
@@ -261,15 +260,12 @@ export const authenticatorAppMachine = setup({
               target: '#authenticatorApp.showingCodes',
               actions: [
                 { type: 'showRecoveryCodes', params: ({ event }) => ({ codes: event.output }) },
+                'reportFactors',
                 'securityChanged',
               ],
             },
             onError: [
-              {
-                guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirmingCode',
-                actions: ['markStepUpAsked', 'requestStepUp'],
-              },
+              protocol.askStepUp('confirmingCode'),
               {
                 target: 'scanning',
                 actions: { type: 'codeRefused', params: ({ event }) => ({ error: event.error }) },
@@ -341,14 +337,10 @@ export const authenticatorAppMachine = setup({
             src: 'removeTotp',
             onDone: {
               target: '#authenticatorApp.off',
-              actions: ['removed', 'securityChanged'],
+              actions: ['removed', 'reportFactors', 'securityChanged'],
             },
             onError: [
-              {
-                guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirming',
-                actions: ['markStepUpAsked', 'requestStepUp'],
-              },
+              protocol.askStepUp('confirming'),
               {
                 guard: {
                   type: 'changedElsewhere',

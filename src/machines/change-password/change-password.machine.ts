@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf, fieldMessageOf } from '../../api/api-call'
 import { validateField, type FieldRules } from '../forms/validation'
-import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
+import * as protocol from '../security/security-protocol'
 
 /**
  * The contract's NewPassword (6 to 128) with its messages
@@ -15,17 +15,16 @@ export const newPasswordRules: FieldRules = {
   max: 128,
 }
 
-export interface ChangePasswordContext {
+export interface ChangePasswordContext extends protocol.StepUpAware {
   password: string
   /** The rule's message, or the server's reason (a weak password), under the field. */
   problem: string | null
-  stepUpAsked: boolean
   /** The error type of the last change that did not happen. */
   failure: string | null
 }
 
 export type ChangePasswordEvent =
-  { type: 'password.change'; value: string } | { type: 'form.submit' } | StepUpOutcome
+  { type: 'password.change'; value: string } | { type: 'form.submit' } | protocol.StepUpOutcome
 
 const ruleProblem = (password: string) => validateField(newPasswordRules, password) ?? null
 
@@ -46,42 +45,34 @@ export const changePasswordMachine = setup({
     }),
   },
   actions: {
+    ...protocol.stepUpActions,
+    ...protocol.sectionActions,
     setPassword: assign((_, params: { value: string }) => ({
       password: params.value,
       problem: null,
       failure: null,
     })),
     showProblem: assign(({ context }) => ({ problem: ruleProblem(context.password) })),
-    startChange: assign({ stepUpAsked: false, problem: null, failure: null }),
-    markStepUpAsked: assign({ stepUpAsked: true }),
+    startChange: assign({ ...protocol.freshChange, problem: null, failure: null }),
     /** The server named the field: its reason (weak, common, the e-mail) shows under it. */
     refused: assign((_, params: { error: unknown }) => ({
       problem: fieldMessageOf(params.error, '/newPassword') ?? null,
     })),
     fail: assign((_, params: { error: unknown }) => ({
-      failure: isStepUpRequired(params.error) ? 'STEP_UP_REQUIRED' : errorTypeOf(params.error),
+      failure: errorTypeOf(params.error),
     })),
     forget: assign({ password: '', problem: null, failure: null }),
-    /** Other sessions ended; the route provides it. */
-    securityChanged: () => {
-      throw new Error('changePassword: the securityChanged action was not provided')
-    },
-    /** Opens the step-up dialog; the route provides it. */
-    requestStepUp: () => {
-      throw new Error('changePassword: the requestStepUp action was not provided')
-    },
   },
   guards: {
+    ...protocol.stepUpGuards,
     valid: ({ context }) => ruleProblem(context.password) === null,
-    stepUpNeeded: ({ context }, params: { error: unknown }) =>
-      isStepUpRequired(params.error) && !context.stepUpAsked,
     namesPassword: (_, params: { error: unknown }) =>
       fieldMessageOf(params.error, '/newPassword') !== undefined,
   },
 }).createMachine({
   id: 'changePassword',
   description: 'Change the password: a new one, a step-up, every other session ends',
-  context: { password: '', problem: null, stepUpAsked: false, failure: null },
+  context: { password: '', problem: null, ...protocol.freshChange, failure: null },
   initial: 'editing',
   states: {
     editing: {
@@ -104,11 +95,7 @@ export const changePasswordMachine = setup({
         input: ({ context }) => ({ newPassword: context.password }),
         onDone: { target: 'changed', actions: ['forget', 'securityChanged'] },
         onError: [
-          {
-            guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-            target: 'confirming',
-            actions: ['markStepUpAsked', 'requestStepUp'],
-          },
+          protocol.askStepUp('confirming'),
           {
             guard: { type: 'namesPassword', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',

@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf, fieldMessageOf, statusOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
-import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
+import * as protocol from '../security/security-protocol'
 import { PasskeyPromptFailed } from './passkey-prompt'
 
 type Schemas = components['schemas']
@@ -20,7 +20,7 @@ export type PasskeyNotice = 'added' | 'renamed' | 'removed'
  */
 export type PasskeyFailure = string
 
-export interface PasskeysContext {
+export interface PasskeysContext extends protocol.StepUpAware {
   passkeys: Passkey[]
   /** The passkey being renamed or removed. */
   selected: string | null
@@ -28,7 +28,6 @@ export interface PasskeysContext {
   nameProblem: string | null
   options: PasskeyCreationOptions | null
   credential: PasskeyAttestation | null
-  stepUpAsked: boolean
   notice: PasskeyNotice | null
   failure: PasskeyFailure | null
 }
@@ -43,7 +42,7 @@ export type PasskeysEvent =
   | { type: 'passkey.remove'; id: string }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
-  | StepUpOutcome
+  | protocol.StepUpOutcome
 
 /**
  * The name rule (docs/product/validation.md#passkey-name): 'Required field', 'Max 64 characters'.
@@ -101,9 +100,10 @@ export const passkeysMachine = setup({
     }),
   },
   actions: {
+    ...protocol.stepUpActions,
+    ...protocol.sectionActions,
     adopt: assign((_, params: { passkeys: Passkey[] }) => ({ passkeys: params.passkeys })),
-    startAdding: assign({ stepUpAsked: false, ...messagesCleared }),
-    markStepUpAsked: assign({ stepUpAsked: true }),
+    startAdding: assign({ ...protocol.freshChange, ...messagesCleared }),
     keepOptions: assign((_, params: { options: PasskeyCreationOptions }) => ({
       options: params.options,
     })),
@@ -114,7 +114,7 @@ export const passkeysMachine = setup({
       selected: params.id,
       draft: context.passkeys.find((p) => p.id === params.id)?.name ?? '',
       nameProblem: null,
-      stepUpAsked: false,
+      ...protocol.freshChange,
       ...messagesCleared,
     })),
     setDraft: assign((_, params: { value: string }) => ({
@@ -145,18 +145,14 @@ export const passkeysMachine = setup({
     })),
     deselect: assign({ selected: null, options: null, credential: null }),
     clearMessages: assign(messagesCleared),
-    /** Opens the step-up dialog; the route provides it. */
-    requestStepUp: () => {
-      throw new Error('passkeys: the requestStepUp action was not provided')
-    },
-    /** A factor changed (other sessions ended); the route provides it. */
-    securityChanged: () => {
-      throw new Error('passkeys: the securityChanged action was not provided')
-    },
+    /** The step-up offers the passkey while the account has one. */
+    reportFactors: sendTo(protocol.stepUpIn, ({ context }) => ({
+      type: 'stepUp.factors',
+      hasPasskey: context.passkeys.length > 0,
+    })),
   },
   guards: {
-    stepUpNeeded: ({ context }, params: { error: unknown }) =>
-      isStepUpRequired(params.error) && !context.stepUpAsked,
+    ...protocol.stepUpGuards,
     alreadyGone: (_, params: { error: unknown }) => statusOf(params.error) === 404,
     nameValid: ({ context }) => passkeyNameProblem(context.draft) === null,
     isKnown: ({ context }, params: { id: string }) =>
@@ -172,7 +168,7 @@ export const passkeysMachine = setup({
     nameProblem: null,
     options: null,
     credential: null,
-    stepUpAsked: false,
+    ...protocol.freshChange,
     notice: null,
     failure: null,
   },
@@ -185,7 +181,10 @@ export const passkeysMachine = setup({
         src: 'loadPasskeys',
         onDone: {
           target: 'listed',
-          actions: { type: 'adopt', params: ({ event }) => ({ passkeys: event.output }) },
+          actions: [
+            { type: 'adopt', params: ({ event }) => ({ passkeys: event.output }) },
+            'reportFactors',
+          ],
         },
         onError: 'loadFailed',
       },
@@ -224,11 +223,7 @@ export const passkeysMachine = setup({
               actions: { type: 'keepOptions', params: ({ event }) => ({ options: event.output }) },
             },
             onError: [
-              {
-                guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirming',
-                actions: ['markStepUpAsked', 'requestStepUp'],
-              },
+              protocol.askStepUp('confirming'),
               {
                 target: '#passkeys.listed',
                 actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
@@ -266,11 +261,7 @@ export const passkeysMachine = setup({
               actions: [{ type: 'notice', params: { notice: 'added' } }, 'securityChanged'],
             },
             onError: [
-              {
-                guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirming',
-                actions: ['markStepUpAsked', 'requestStepUp'],
-              },
+              protocol.askStepUp('confirming'),
               {
                 target: '#passkeys.listed',
                 actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
@@ -344,11 +335,7 @@ export const passkeysMachine = setup({
               actions: [{ type: 'notice', params: { notice: 'removed' } }, 'securityChanged'],
             },
             onError: [
-              {
-                guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-                target: 'confirming',
-                actions: ['markStepUpAsked', 'requestStepUp'],
-              },
+              protocol.askStepUp('confirming'),
               {
                 guard: { type: 'alreadyGone', params: ({ event }) => ({ error: event.error }) },
                 target: '#passkeys.loading',

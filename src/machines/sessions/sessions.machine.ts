@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf, statusOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
-import { isStepUpRequired, type StepUpOutcome } from '../step-up/step-up-required'
+import * as protocol from '../security/security-protocol'
 
 export type Session = components['schemas']['Session']
 
@@ -11,12 +11,10 @@ export type SessionsNotice = { kind: 'endedOne' } | { kind: 'endedOthers'; count
 /** Why the last change did not happen: its error type, or 'stepUpRefused' after a second 403. */
 export type SessionsFailure = string
 
-export interface SessionsContext {
+export interface SessionsContext extends protocol.StepUpAware {
   sessions: Session[]
   /** The session being ended. */
   ending: string | null
-  /** The step-up was asked for this change already: a second 403 is a failure, not a loop. */
-  stepUpAsked: boolean
   notice: SessionsNotice | null
   failure: SessionsFailure | null
 }
@@ -25,7 +23,7 @@ export type SessionsEvent =
   | { type: 'sessions.reload' }
   | { type: 'session.end'; id: string }
   | { type: 'sessions.endOthers' }
-  | StepUpOutcome
+  | protocol.StepUpOutcome
 
 /**
  * Where the account is signed in (docs/product/account-security.md#session-list,
@@ -51,31 +49,26 @@ export const sessionsMachine = setup({
     }),
   },
   actions: {
+    ...protocol.stepUpActions,
     adopt: assign((_, params: { sessions: Session[] }) => ({ sessions: params.sessions })),
     startEnding: assign((_, params: { id: string }) => ({
       ending: params.id,
       notice: null,
       failure: null,
     })),
-    startEndingOthers: assign({ stepUpAsked: false, notice: null, failure: null }),
-    markStepUpAsked: assign({ stepUpAsked: true }),
+    startEndingOthers: assign({ ...protocol.freshChange, notice: null, failure: null }),
     endedOne: assign({ ending: null, notice: { kind: 'endedOne' } as SessionsNotice }),
     endedOthers: assign((_, params: { count: number }) => ({
       notice: { kind: 'endedOthers', count: params.count } as SessionsNotice,
     })),
     fail: assign((_, params: { error: unknown }) => ({
       ending: null,
-      failure: isStepUpRequired(params.error) ? 'STEP_UP_REQUIRED' : errorTypeOf(params.error),
+      failure: errorTypeOf(params.error),
     })),
     clearMessages: assign({ notice: null, failure: null }),
-    /** Opens the step-up dialog; the route provides it. */
-    requestStepUp: () => {
-      throw new Error('sessions: the requestStepUp action was not provided')
-    },
   },
   guards: {
-    stepUpNeeded: ({ context }, params: { error: unknown }) =>
-      isStepUpRequired(params.error) && !context.stepUpAsked,
+    ...protocol.stepUpGuards,
     /** 404: the session had ended already, which is what the customer wanted. */
     alreadyEnded: (_, params: { error: unknown }) => statusOf(params.error) === 404,
     hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
@@ -85,7 +78,7 @@ export const sessionsMachine = setup({
 }).createMachine({
   id: 'sessions',
   description: 'The customer’s signed-in sessions: list, end one, end all others',
-  context: { sessions: [], ending: null, stepUpAsked: false, notice: null, failure: null },
+  context: { sessions: [], ending: null, ...protocol.freshChange, notice: null, failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -151,11 +144,7 @@ export const sessionsMachine = setup({
           actions: { type: 'endedOthers', params: ({ event }) => ({ count: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'stepUpNeeded', params: ({ event }) => ({ error: event.error }) },
-            target: 'confirming',
-            actions: ['markStepUpAsked', 'requestStepUp'],
-          },
+          protocol.askStepUp('confirming'),
           {
             target: 'listed',
             actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },

@@ -1,14 +1,26 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate'
 import { ApiError, errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import { codeProblem, normaliseCode, type CodeMethod } from '../login/second-factor-code'
 import type { PasskeyAssertion } from '../passkeys/passkey-assertion'
 import { promptProblemOf } from '../passkeys/passkey-prompt'
+import type {
+  StepUpFactorsReport,
+  StepUpOutcome,
+  StepUpProtocolEvent,
+} from '../security/security-protocol'
 
 /** What the step-up call sends: the contract's StepUpRequest (the password, and one proof). */
 export type StepUpRequest = components['schemas']['StepUpRequest']
 
-/** What the account has, as the Security section read it (GET /api/account/security). */
+/** What the account has, as the Security section's cards read it (GET /api/account/security). */
 export interface StepUpFactors {
   totp: boolean
   passkey: boolean
@@ -34,6 +46,11 @@ export type StepUpProblem =
   'wrong' | 'rateLimited' | 'failed' | 'passkeyCancelled' | 'passkeyFailed'
 
 export interface StepUpContext {
+  /** What the cards last said the account has; the next dialog asks for it. */
+  account: StepUpFactors
+  /** The changes that wait for the confirmation: each is told the outcome. */
+  waiting: AnyActorRef[]
+  /** What the account had when the dialog opened: the proofs it offers. */
   factors: StepUpFactors
   /** Null for an account without a second factor: the password alone. */
   proof: StepUpProof | null
@@ -48,8 +65,8 @@ export interface StepUpContext {
 }
 
 export type StepUpEvent =
-  /** A sensitive change answered 403 STEP_UP_REQUIRED; what the account has decides the proof. */
-  | { type: 'stepUp.open'; hasTotp: boolean; hasPasskey: boolean; hasRecoveryCodes: boolean }
+  /** A sensitive change answered 403 STEP_UP_REQUIRED; what the cards read of the account. */
+  | StepUpProtocolEvent
   | { type: 'password.change'; value: string }
   | { type: 'code.change'; value: string }
   /** Another of the account's proofs: the app's code, a recovery code or the passkey. */
@@ -116,7 +133,8 @@ export function passkeyProblemOf(error: unknown): StepUpProblem {
   return promptProblemOf(error) === 'cancelled' ? 'passkeyCancelled' : 'passkeyFailed'
 }
 
-const closedContext: StepUpContext = {
+/** The dialog's own fields, as they are while it is closed. */
+const closedDialog = {
   factors: noFactors,
   proof: null,
   password: '',
@@ -125,6 +143,15 @@ const closedContext: StepUpContext = {
   codeProblem: null,
   assertion: null,
   problem: null,
+} satisfies Omit<StepUpContext, 'account' | 'waiting'>
+
+/** A card's report merged into what the account has. */
+function accountAfter(account: StepUpFactors, report: StepUpFactorsReport): StepUpFactors {
+  return {
+    totp: report.hasTotp ?? account.totp,
+    recoveryCodes: report.hasRecoveryCodes ?? account.recoveryCodes,
+    passkey: report.hasPasskey ?? account.passkey,
+  }
 }
 
 /**
@@ -132,10 +159,11 @@ const closedContext: StepUpContext = {
  * docs/product/account-security.md#step-up-dialog): before a sensitive change the customer types
  * their password and, when the account has a second factor, proves it too (a code from the
  * authenticator app, a recovery code, or the passkey), and the change then goes ahead by itself. A
- * sensitive change that answers 403 STEP_UP_REQUIRED opens it with what the account has; Confirm
- * checks the fields, runs the passkey prompt (options from the server, then the browser) when the
- * proof is the passkey, and sends the password with the proof; on success the waiting change goes
- * on by itself.
+ * sensitive change that answers 403 STEP_UP_REQUIRED asks for it (`stepUp.request`, the protocol of
+ * step-up-protocol.ts) and it opens with what the cards said the account has; Confirm checks the
+ * fields, runs the passkey prompt (options from the server, then the browser) when the proof is the
+ * passkey, and sends the password with the proof. Its outcome goes to every change that waits: one
+ * confirmation serves them all, as it does on the server.
  */
 export const stepUpMachine = setup({
   types: {} as { context: StepUpContext; events: StepUpEvent },
@@ -150,10 +178,18 @@ export const stepUpMachine = setup({
     }),
   },
   actions: {
-    open: assign((_, params: { factors: StepUpFactors }) => ({
-      ...closedContext,
-      factors: params.factors,
-      proof: proofsOf(params.factors)[0] ?? null,
+    learnAccount: assign(({ context }, params: { report: StepUpFactorsReport }) => ({
+      account: accountAfter(context.account, params.report),
+    })),
+    addWaiting: assign(({ context }, params: { requester: AnyActorRef }) => ({
+      waiting: context.waiting.includes(params.requester)
+        ? context.waiting
+        : [...context.waiting, params.requester],
+    })),
+    open: assign(({ context }) => ({
+      ...closedDialog,
+      factors: context.account,
+      proof: proofsOf(context.account)[0] ?? null,
     })),
     setPassword: assign((_, params: { value: string }) => ({
       password: params.value,
@@ -193,15 +229,12 @@ export const stepUpMachine = setup({
       assertion: null,
     })),
     /** Nothing typed stays in memory once the dialog has closed. */
-    forget: assign(closedContext),
-    /** The waiting change goes on; the route provides it. */
-    confirmed: () => {
-      throw new Error('stepUp: the confirmed action was not provided')
-    },
-    /** The waiting change is dropped; the route provides it. */
-    cancelled: () => {
-      throw new Error('stepUp: the cancelled action was not provided')
-    },
+    forget: assign(closedDialog),
+    /** Every waiting change goes on (`stepUp.confirmed`) or is dropped (`stepUp.cancelled`). */
+    answer: enqueueActions(({ context, enqueue }, params: StepUpOutcome) => {
+      for (const requester of context.waiting) enqueue.sendTo(requester, params)
+      enqueue.assign({ waiting: [] })
+    }),
   },
   guards: {
     asksCode: ({ context }) => context.proof === 'totp' || context.proof === 'recovery-code',
@@ -213,31 +246,39 @@ export const stepUpMachine = setup({
 }).createMachine({
   id: 'stepUp',
   description: "'Confirm it's you': the password, and the second factor, before a sensitive change",
-  context: closedContext,
+  context: { ...closedDialog, account: noFactors, waiting: [] },
   initial: 'closed',
+  on: {
+    'stepUp.factors': {
+      actions: { type: 'learnAccount', params: ({ event }) => ({ report: event }) },
+    },
+  },
   states: {
     closed: {
       description: 'No change is waiting for a confirmation.',
       on: {
-        'stepUp.open': {
+        'stepUp.request': {
           target: 'open',
-          actions: {
-            type: 'open',
-            params: ({ event }) => ({
-              factors: {
-                totp: event.hasTotp,
-                passkey: event.hasPasskey,
-                recoveryCodes: event.hasRecoveryCodes,
-              },
-            }),
-          },
+          actions: [
+            { type: 'addWaiting', params: ({ event }) => ({ requester: event.requester }) },
+            'open',
+          ],
         },
       },
     },
     open: {
-      description: 'The dialog shows; Cancel drops the waiting change.',
+      description: 'The dialog shows; Cancel drops every waiting change.',
       initial: 'editing',
-      on: { 'stepUp.cancel': { target: 'closed', actions: ['forget', 'cancelled'] } },
+      on: {
+        /** Another change needs it too: the one confirmation serves both. */
+        'stepUp.request': {
+          actions: { type: 'addWaiting', params: ({ event }) => ({ requester: event.requester }) },
+        },
+        'stepUp.cancel': {
+          target: 'closed',
+          actions: ['forget', { type: 'answer', params: { type: 'stepUp.cancelled' } }],
+        },
+      },
       states: {
         editing: {
           description:
@@ -288,7 +329,10 @@ export const stepUpMachine = setup({
             id: 'checkStepUp',
             src: 'checkStepUp',
             input: ({ context }) => requestOf(context),
-            onDone: { target: '#stepUp.closed', actions: ['forget', 'confirmed'] },
+            onDone: {
+              target: '#stepUp.closed',
+              actions: ['forget', { type: 'answer', params: { type: 'stepUp.confirmed' } }],
+            },
             onError: {
               target: 'editing',
               actions: {

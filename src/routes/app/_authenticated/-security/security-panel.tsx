@@ -1,31 +1,21 @@
 /**
- * The profile's Security section wired to its charts (issue 14): the password, passkeys,
- * authenticator-app and sessions charts, and the one step-up dialog they share. A change that
- * needs a step-up opens the dialog; its outcome goes to every chart, and the one that waits for it
- * goes on (or drops the change). A changed factor or password re-reads the sessions, because the
- * server has ended the others.
+ * The profile's Security section wired to its chart (decision 109): the one security actor, its
+ * five children's views, and the customer's clicks sent to the child they are for. The cards and
+ * the step-up dialog talk to each other inside the chart, not here.
  */
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
-import type { ActorRefFrom, InspectionEvent } from 'xstate'
+import type { InspectionEvent } from 'xstate'
 import type { MainClient } from '../../../../api/main-client'
-import { createAuthenticatorAppActors } from '../../../../machines/authenticator-app/authenticator-app.actors'
+import { selectAuthenticatorAppView } from '../../../../machines/authenticator-app/authenticator-app.machine'
+import { selectChangePasswordView } from '../../../../machines/change-password/change-password.machine'
+import { selectPasskeysView } from '../../../../machines/passkeys/passkeys.machine'
+import { createSecurityActors } from '../../../../machines/security/security.actors'
 import {
-  authenticatorAppMachine,
-  selectAuthenticatorAppView,
-} from '../../../../machines/authenticator-app/authenticator-app.machine'
-import { createChangePasswordActors } from '../../../../machines/change-password/change-password.actors'
-import {
-  changePasswordMachine,
-  selectChangePasswordView,
-} from '../../../../machines/change-password/change-password.machine'
-import { createPasskeysActors } from '../../../../machines/passkeys/passkeys.actors'
-import { passkeysMachine, selectPasskeysView } from '../../../../machines/passkeys/passkeys.machine'
-import { createSessionsActors } from '../../../../machines/sessions/sessions.actors'
-import { selectSessionsView, sessionsMachine } from '../../../../machines/sessions/sessions.machine'
-import { createStepUpActors } from '../../../../machines/step-up/step-up.actors'
-import { selectStepUpView, stepUpMachine } from '../../../../machines/step-up/step-up.machine'
-import type { StepUpOutcome } from '../../../../machines/step-up/step-up-required'
+  securityMachine,
+  type SecuritySnapshot,
+} from '../../../../machines/security/security.machine'
+import { selectSessionsView } from '../../../../machines/sessions/sessions.machine'
+import { selectStepUpView } from '../../../../machines/step-up/step-up.machine'
 import { SecuritySection } from '../../../../ui/account/security-section'
 import type { WebAuthnBrowser } from '../../../../webauthn-browser'
 
@@ -35,100 +25,33 @@ export interface SecurityPanelProps {
   inspect?: ((event: InspectionEvent) => void) | undefined
 }
 
-/** The actors the charts' provided actions reach; filled in as each is created. */
-interface Peers {
-  stepUp?: ActorRefFrom<typeof stepUpMachine>
-  sessions?: ActorRefFrom<typeof sessionsMachine>
-  passkeys?: ActorRefFrom<typeof passkeysMachine>
-  app?: ActorRefFrom<typeof authenticatorAppMachine>
-  /** Every chart that may wait for the step-up; only a waiting one takes its outcome. */
-  waiting: { send(event: StepUpOutcome): void }[]
+type Children = SecuritySnapshot['children']
+
+/** The browser's clipboard, absent outside a secure context whatever the types say. */
+const browserClipboard = () =>
+  typeof navigator === 'undefined' ? undefined : (navigator.clipboard as Clipboard | undefined)
+
+/** A child of the section: invoked with the chart, so there from the start. */
+function childOf<K extends keyof Children>(snapshot: SecuritySnapshot, id: K) {
+  const child = snapshot.children[id]
+  if (!child) throw new Error(`security: the ${id} child is not running`)
+  return child as NonNullable<Children[K]>
 }
 
 export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
-  const [peers] = useState<Peers>(() => ({ waiting: [] }))
-  // The dialog asks for the factors the account has, as the passkeys and app cards read them.
-  const requestStepUp = () => {
-    const app = peers.app?.getSnapshot().context
-    const hasTotp = app?.enabled === true
-    peers.stepUp?.send({
-      type: 'stepUp.open',
-      hasTotp,
-      hasPasskey: (peers.passkeys?.getSnapshot().context.passkeys.length ?? 0) > 0,
-      hasRecoveryCodes: hasTotp && app.recoveryCodesLeft > 0,
-    })
-  }
-  // One confirmation serves every change that waits: the session may make changes for 5 minutes.
-  const tellWaiting = (outcome: StepUpOutcome) => {
-    for (const actor of peers.waiting) actor.send(outcome)
-  }
-  const securityChanged = () => {
-    peers.sessions?.send({ type: 'sessions.reload' })
-  }
-  const flowActions = { requestStepUp, securityChanged }
-
-  const stepUp = useActorRef(
-    stepUpMachine.provide({
-      actors: createStepUpActors(api, webauthn),
-      actions: {
-        confirmed: () => {
-          tellWaiting({ type: 'stepUp.confirmed' })
-        },
-        cancelled: () => {
-          tellWaiting({ type: 'stepUp.cancelled' })
-        },
-      },
-    }),
+  const security = useActorRef(
+    securityMachine.provide({ actors: createSecurityActors(api, webauthn, browserClipboard) }),
     { inspect },
   )
-  const password = useActorRef(
-    changePasswordMachine.provide({
-      actors: createChangePasswordActors(api),
-      actions: flowActions,
-    }),
-    { inspect },
-  )
-  const passkeys = useActorRef(
-    passkeysMachine.provide({
-      actors: createPasskeysActors(api, webauthn),
-      actions: flowActions,
-    }),
-    { inspect },
-  )
-  const app = useActorRef(
-    authenticatorAppMachine.provide({
-      actors: createAuthenticatorAppActors(api, () =>
-        // Absent outside a secure context, whatever the types say.
-        typeof navigator === 'undefined'
-          ? undefined
-          : (navigator.clipboard as Clipboard | undefined),
-      ),
-      actions: flowActions,
-    }),
-    { inspect },
-  )
-  const sessions = useActorRef(
-    sessionsMachine.provide({ actors: createSessionsActors(api), actions: { requestStepUp } }),
-    { inspect },
-  )
-  Object.assign(peers, {
-    stepUp,
-    sessions,
-    passkeys,
-    app,
-    waiting: [password, passkeys, app, sessions],
-  })
-
-  const stepUpView = useSelector(stepUp, selectStepUpView)
-  const passwordView = useSelector(password, selectChangePasswordView)
-  const passkeysView = useSelector(passkeys, selectPasskeysView)
-  const appView = useSelector(app, selectAuthenticatorAppView)
-  const sessionsView = useSelector(sessions, selectSessionsView)
-
+  const stepUp = useSelector(security, (s) => childOf(s, 'stepUp'))
+  const password = useSelector(security, (s) => childOf(s, 'changePassword'))
+  const passkeys = useSelector(security, (s) => childOf(s, 'passkeys'))
+  const app = useSelector(security, (s) => childOf(s, 'authenticatorApp'))
+  const sessions = useSelector(security, (s) => childOf(s, 'sessions'))
   return (
     <SecuritySection
       stepUp={{
-        view: stepUpView,
+        view: useSelector(stepUp, selectStepUpView),
         onPasswordChange: (value) => {
           stepUp.send({ type: 'password.change', value })
         },
@@ -146,7 +69,7 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
         },
       }}
       password={{
-        view: passwordView,
+        view: useSelector(password, selectChangePasswordView),
         onChange: (value) => {
           password.send({ type: 'password.change', value })
         },
@@ -155,7 +78,7 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
         },
       }}
       passkeys={{
-        view: passkeysView,
+        view: useSelector(passkeys, selectPasskeysView),
         onReload: () => {
           passkeys.send({ type: 'passkeys.reload' })
         },
@@ -185,7 +108,7 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
         },
       }}
       app={{
-        view: appView,
+        view: useSelector(app, selectAuthenticatorAppView),
         onReload: () => {
           app.send({ type: 'totp.reload' })
         },
@@ -218,7 +141,7 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
         },
       }}
       sessions={{
-        view: sessionsView,
+        view: useSelector(sessions, selectSessionsView),
         onReload: () => {
           sessions.send({ type: 'sessions.reload' })
         },
