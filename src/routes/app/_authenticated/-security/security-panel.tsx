@@ -4,7 +4,8 @@
  * the step-up dialog talk to each other inside the chart, not here.
  */
 import { useActorRef, useSelector } from '@xstate/react'
-import type { InspectionEvent } from 'xstate'
+import { useState } from 'react'
+import type { EventObject, InspectionEvent } from 'xstate'
 import type { MainClient } from '../../../../api/main-client'
 import { selectAuthenticatorAppView } from '../../../../machines/authenticator-app/authenticator-app.machine'
 import { selectChangePasswordView } from '../../../../machines/change-password/change-password.machine'
@@ -31,6 +32,13 @@ type Children = SecuritySnapshot['children']
 const browserClipboard = () =>
   typeof navigator === 'undefined' ? undefined : (navigator.clipboard as Clipboard | undefined)
 
+/** A click that sends one event to one of the section's children. */
+const click =
+  <E extends EventObject>(actor: { send(event: E): void }, event: E) =>
+  () => {
+    actor.send(event)
+  }
+
 /** A child of the section: invoked with the chart, so there from the start. */
 function childOf<K extends keyof Children>(snapshot: SecuritySnapshot, id: K) {
   const child = snapshot.children[id]
@@ -39,19 +47,24 @@ function childOf<K extends keyof Children>(snapshot: SecuritySnapshot, id: K) {
 }
 
 export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
-  const security = useActorRef(
+  const [machine] = useState(() =>
     securityMachine.provide({ actors: createSecurityActors(api, webauthn, browserClipboard) }),
-    { inspect },
   )
+  const security = useActorRef(machine, { inspect })
   const stepUp = useSelector(security, (s) => childOf(s, 'stepUp'))
   const password = useSelector(security, (s) => childOf(s, 'changePassword'))
   const passkeys = useSelector(security, (s) => childOf(s, 'passkeys'))
   const app = useSelector(security, (s) => childOf(s, 'authenticatorApp'))
   const sessions = useSelector(security, (s) => childOf(s, 'sessions'))
+  const stepUpView = useSelector(stepUp, selectStepUpView)
+  const passwordView = useSelector(password, selectChangePasswordView)
+  const passkeysView = useSelector(passkeys, selectPasskeysView)
+  const appView = useSelector(app, selectAuthenticatorAppView)
+  const sessionsView = useSelector(sessions, selectSessionsView)
   return (
     <SecuritySection
       stepUp={{
-        view: useSelector(stepUp, selectStepUpView),
+        view: stepUpView,
         onPasswordChange: (value) => {
           stepUp.send({ type: 'password.change', value })
         },
@@ -61,96 +74,56 @@ export function SecurityPanel({ api, webauthn, inspect }: SecurityPanelProps) {
         onSwitchProof: (proof) => {
           stepUp.send({ type: 'proof.switch', proof })
         },
-        onSubmit: () => {
-          stepUp.send({ type: 'form.submit' })
-        },
-        onCancel: () => {
-          stepUp.send({ type: 'stepUp.cancel' })
-        },
+        onSubmit: click(stepUp, { type: 'form.submit' }),
+        onCancel: click(stepUp, { type: 'stepUp.cancel' }),
       }}
       password={{
-        view: useSelector(password, selectChangePasswordView),
+        view: passwordView,
         onChange: (value) => {
           password.send({ type: 'password.change', value })
         },
-        onSubmit: () => {
-          password.send({ type: 'form.submit' })
-        },
+        onSubmit: click(password, { type: 'form.submit' }),
       }}
       passkeys={{
-        view: useSelector(passkeys, selectPasskeysView),
-        onReload: () => {
-          passkeys.send({ type: 'passkeys.reload' })
-        },
-        onAdd: () => {
-          passkeys.send({ type: 'passkey.add' })
-        },
+        view: passkeysView,
+        onReload: click(passkeys, { type: 'passkeys.reload' }),
+        onAdd: click(passkeys, { type: 'passkey.add' }),
         onRename: (id) => {
           passkeys.send({ type: 'passkey.rename', id })
         },
         onNameChange: (value) => {
           passkeys.send({ type: 'name.change', value })
         },
-        onRenameSave: () => {
-          passkeys.send({ type: 'rename.save' })
-        },
-        onRenameCancel: () => {
-          passkeys.send({ type: 'rename.cancel' })
-        },
+        onRenameSave: click(passkeys, { type: 'rename.save' }),
+        onRenameCancel: click(passkeys, { type: 'rename.cancel' }),
         onRemove: (id) => {
           passkeys.send({ type: 'passkey.remove', id })
         },
-        onRemoveConfirm: () => {
-          passkeys.send({ type: 'remove.confirm' })
-        },
-        onRemoveCancel: () => {
-          passkeys.send({ type: 'remove.cancel' })
-        },
+        onRemoveConfirm: click(passkeys, { type: 'remove.confirm' }),
+        onRemoveCancel: click(passkeys, { type: 'remove.cancel' }),
       }}
       app={{
-        view: useSelector(app, selectAuthenticatorAppView),
-        onReload: () => {
-          app.send({ type: 'totp.reload' })
-        },
-        onSetUp: () => {
-          app.send({ type: 'totp.setUp' })
-        },
+        view: appView,
+        onReload: click(app, { type: 'totp.reload' }),
+        onSetUp: click(app, { type: 'totp.setUp' }),
         onCodeChange: (value) => {
           app.send({ type: 'code.change', value })
         },
-        onCodeSubmit: () => {
-          app.send({ type: 'code.submit' })
-        },
-        onSetUpCancel: () => {
-          app.send({ type: 'setUp.cancel' })
-        },
-        onCopyCodes: () => {
-          app.send({ type: 'codes.copy' })
-        },
-        onCodesSaved: () => {
-          app.send({ type: 'codes.saved' })
-        },
-        onRemove: () => {
-          app.send({ type: 'totp.remove' })
-        },
-        onRemoveConfirm: () => {
-          app.send({ type: 'remove.confirm' })
-        },
-        onRemoveCancel: () => {
-          app.send({ type: 'remove.cancel' })
-        },
+        onCodeSubmit: click(app, { type: 'code.submit' }),
+        onSetUpCancel: click(app, { type: 'setUp.cancel' }),
+        onCopyCodes: click(app, { type: 'codes.copy' }),
+        onCodesSaved: click(app, { type: 'codes.saved' }),
+        onRemove: click(app, { type: 'totp.remove' }),
+        onRemoveConfirm: click(app, { type: 'remove.confirm' }),
+        onRemoveCancel: click(app, { type: 'remove.cancel' }),
       }}
       sessions={{
-        view: useSelector(sessions, selectSessionsView),
-        onReload: () => {
-          sessions.send({ type: 'sessions.reload' })
-        },
+        view: sessionsView,
+        onReload: click(sessions, { type: 'sessions.reload' }),
         onEnd: (id) => {
           sessions.send({ type: 'session.end', id })
         },
-        onEndOthers: () => {
-          sessions.send({ type: 'sessions.endOthers' })
-        },
+        onEndOthers: click(sessions, { type: 'sessions.endOthers' }),
       }}
     />
   )
