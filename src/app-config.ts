@@ -1,4 +1,5 @@
 import type { components } from '../openapi/main.gen'
+import { callApi } from './api/api-call'
 import type { MainClient } from './api/main-client'
 import { defaultMarketBaseUrls, defaultSiteSettings } from '../domain/site-settings'
 
@@ -58,35 +59,30 @@ export function createConfigSource(api: MainClient): ConfigSource {
   let pending: Promise<PublicSettings> | undefined
   const source: ConfigSource = {
     load() {
-      pending ??= api
-        .GET('/api/config')
-        .then(({ data }): PublicSettings => {
-          if (!data) {
-            pending = undefined
-            return unknownSettings
-          }
-          return {
+      pending ??= callApi(api.GET('/api/config')).then(
+        (data): PublicSettings => ({
+          supportUrl: data.supportUrl,
+          providers: data.providers,
+          sumsubBaseUrl: data.sumsubBaseUrl ?? null,
+          sumsubSandboxUrl: data.sumsubSandboxUrl ?? null,
+          flowsViewer: data.flowsViewer,
+          landing: {
+            marketBaseUrl: data.marketBaseUrl,
             supportUrl: data.supportUrl,
-            providers: data.providers,
-            sumsubBaseUrl: data.sumsubBaseUrl ?? null,
-            sumsubSandboxUrl: data.sumsubSandboxUrl ?? null,
-            flowsViewer: data.flowsViewer,
-            landing: {
-              marketBaseUrl: data.marketBaseUrl,
-              supportUrl: data.supportUrl,
-              schedulingUrl: data.schedulingUrl,
-              contactEmail: data.contactEmail,
-              licenceNumber: data.licenceNumber,
-              address: data.address,
-              socialLinks: data.socialLinks,
-              gtmContainerId: data.gtmContainerId,
-            },
-          }
-        })
-        .catch(() => {
+            schedulingUrl: data.schedulingUrl,
+            contactEmail: data.contactEmail,
+            licenceNumber: data.licenceNumber,
+            address: data.address,
+            socialLinks: data.socialLinks,
+            gtmContainerId: data.gtmContainerId,
+          },
+        }),
+        // The screens show what they can without the settings: no support link, the defaults.
+        () => {
           pending = undefined
           return unknownSettings
-        })
+        },
+      )
       return pending
     },
   }

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate'
 import { fromAbortablePromise } from '../abortable-promise'
-import { ApiError, callApi } from '../../api/api-call'
+import { callApi, statusOf } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import type { AuthContext, AuthEvent, TokenPair } from './auth.machine'
 import {
@@ -24,6 +24,12 @@ export interface AuthDependencies {
   storageEvents: StorageEventSource
 }
 
+/** A refused logout still means the session is gone: the server answered 4xx, not 5xx or nothing. */
+function endedAnyway(error: unknown): boolean {
+  const status = statusOf(error)
+  return status !== null && status < 500
+}
+
 /**
  * Ends this browser's session on the server (POST /api/auth/logout with the access token). An
  * access token that has expired meanwhile answers 401: then the refresh token buys a fresh one
@@ -36,20 +42,30 @@ async function endSession(
   { token, refreshToken }: { token: string | null; refreshToken: string | null },
   signal: AbortSignal,
 ): Promise<undefined> {
-  const bearer = (accessToken: string | null) =>
-    accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined
-  const first = await api.POST('/api/auth/logout', { headers: bearer(token), signal })
-  let last = first.response
-  if (first.response.status === 401 && refreshToken) {
-    const refreshed = await api.POST('/api/auth/refresh-token', { body: { refreshToken }, signal })
-    last = refreshed.response
-    if (refreshed.data) {
-      const headers = bearer(refreshed.data.accessToken)
-      last = (await api.POST('/api/auth/logout', { headers, signal })).response
+  const logOut = (accessToken: string | null) =>
+    callApi(
+      api.POST('/api/auth/logout', {
+        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined,
+        signal,
+      }),
+    )
+  try {
+    await logOut(token)
+    return undefined
+  } catch (error) {
+    if (statusOf(error) !== 401 || !refreshToken) {
+      if (endedAnyway(error)) return undefined
+      throw error
     }
   }
-  // A 4xx is the server's word that there is no session left to end; a 5xx is a failure.
-  if (last.status >= 500) throw new ApiError(last.status, 'OTHER_ERROR')
+  try {
+    const pair = await callApi(
+      api.POST('/api/auth/refresh-token', { body: { refreshToken }, signal }),
+    )
+    await logOut(pair.accessToken)
+  } catch (error) {
+    if (!endedAnyway(error)) throw error
+  }
   return undefined
 }
 
