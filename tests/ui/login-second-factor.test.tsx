@@ -18,7 +18,7 @@ import {
   VERIFY,
   WRONG_CODE,
 } from '../../src/ui/second-factor-texts'
-import { DeferredQueue } from '../support/deferred'
+import { FakePasskeys } from './support/fake-passkeys'
 import {
   assertion,
   challenge,
@@ -43,32 +43,6 @@ const browserAnswer: AuthenticationResponseJSON = {
   authenticatorAttachment: 'platform',
   response: { ...assertion.response },
   clientExtensionResults: {},
-}
-
-/**
- * The browser's passkey prompt: it waits until the test answers it, and like SimpleWebAuthn's
- * `cancelCeremony` a cancel rejects the open prompt with an AbortError.
- */
-class FakePasskeys {
-  readonly prompts = new DeferredQueue<AuthenticationResponseJSON>()
-  readonly options: unknown[] = []
-  cancels = 0
-  open = 0
-
-  readonly browser = {
-    startAuthentication: ({ optionsJSON }: { optionsJSON: unknown }) => {
-      this.options.push(optionsJSON)
-      this.open++
-      return this.prompts.next().finally(() => {
-        this.open--
-      })
-    },
-    cancelCeremony: () => {
-      this.cancels++
-      if (this.open > 0)
-        this.prompts.latest.reject(new DOMException('Manually cancelling', 'AbortError'))
-    },
-  }
 }
 
 interface Ctx {

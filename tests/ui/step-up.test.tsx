@@ -1,4 +1,3 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/api-call'
@@ -24,7 +23,7 @@ import {
   stepUpSwitchLabel,
 } from '../../src/ui/account/security-texts'
 import { createStepUpPathModel } from '../machines/step-up-model'
-import { DeferredQueue } from '../support/deferred'
+import { FakePasskeys } from './support/fake-passkeys'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'
@@ -71,39 +70,6 @@ const overviewOf = (account: Account): SecurityOverview => ({
   totp: account.hasTotp,
   recoveryCodesLeft: account.hasRecoveryCodes ? 10 : 0,
 })
-
-/**
- * The browser's passkey prompt: it waits until the test answers it, and like SimpleWebAuthn's
- * `cancelCeremony` a cancel rejects the open prompt.
- */
-class FakePasskeys {
-  readonly prompts = new DeferredQueue<AuthenticationResponseJSON>()
-  readonly options: unknown[] = []
-  cancels = 0
-  open = 0
-
-  readonly browser = {
-    startAuthentication: ({ optionsJSON }: { optionsJSON: unknown }) => {
-      this.options.push(optionsJSON)
-      this.open++
-      return this.prompts.next().finally(() => {
-        this.open--
-      })
-    },
-    cancelCeremony: () => {
-      this.cancels++
-      if (this.open > 0)
-        this.prompts.latest.reject(new DOMException('Manually cancelling', 'AbortError'))
-    },
-  }
-
-  /** Waits for the prompt the dialog opens once the server's options arrived. */
-  async opened(): Promise<void> {
-    const start = Date.now()
-    while (this.open === 0 && Date.now() - start < 2000) await new Promise((r) => setTimeout(r, 5))
-    if (this.open === 0) throw new Error('the passkey prompt did not open')
-  }
-}
 
 interface Ctx {
   app: RenderedApp
