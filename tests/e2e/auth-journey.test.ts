@@ -96,8 +96,9 @@ describe('a customer’s authentication journey in Chromium against the real ser
     await loginTab.close()
 
     // Past the access token's lifetime, a protected request gets 401, one refresh runs, and the
-    // retried request succeeds. The profile is kept 60 s after its last use (spec §9), so the
-    // request watched is the verification page's status read, which is never kept.
+    // retried request succeeds. The profile is kept 60 s after its last use
+    // (docs/product/limits.md#polling-and-cache), so the request watched is the verification
+    // page's status read, which is never kept.
     const seen: string[] = []
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname
