@@ -789,6 +789,206 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/ops/me': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The signed-in staff member, their roles and what they may do
+     * @description Who the console is working for. Like every operation under `/api/ops/`, it needs a staff
+     *     session with a second factor enrolled and the permission in `x-permission`
+     *     (docs/product/staff.md#permissions); a refusal is recorded in the audit trail.
+     */
+    get: operations['getStaffSelf']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/staff': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Every staff member and the role changes waiting for a second admin */
+    get: operations['listStaff']
+    put?: never
+    /**
+     * Invite a staff member
+     * @description Creates a staff account and e-mails it a single-use link (24 hours) to choose a password
+     *     on `/app/set-new-password/<token>`. The `admin` role is not given at once: it waits for a
+     *     second admin's `approveRoleGrant` (four-eyes). An address that belongs to a customer, or
+     *     to a staff member already, answers 409 (one address is never both; change an existing
+     *     member's roles with `changeStaffRoles`).
+     */
+    post: operations['inviteStaff']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/staff/{staffId}/roles': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Set a staff member's roles
+     * @description Sets the member's roles to exactly `roles`. Adding or removing `admin` waits for a second
+     *     admin's approval (the answer's `pendingGrant`); the other roles change at once. Nobody
+     *     changes their own roles (403 PERMISSION_DENIED). A deactivated member answers 409; an
+     *     unknown one 404.
+     */
+    put: operations['changeStaffRoles']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/staff/{staffId}/deactivation': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Deactivate a staff member
+     * @description The member can no longer sign in, and every session of theirs ends at once (their access
+     *     tokens answer 401 from the next request). A reason is required and kept in the audit
+     *     trail. Nobody deactivates themselves (403); an unknown member answers 404, a deactivated
+     *     one 409.
+     */
+    post: operations['deactivateStaff']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/role-grants/{grantId}/approval': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Approve a pending admin grant or removal (the second pair of eyes)
+     * @description Carries out a pending change of the `admin` role. The admin who asked for it, and the
+     *     member it concerns, cannot approve it (403 PERMISSION_DENIED). A grant already decided, or
+     *     whose member was deactivated, answers 409; of two approvals at the same moment exactly
+     *     one succeeds.
+     */
+    post: operations['approveRoleGrant']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Find customers by e-mail address
+     * @description Customers whose address contains `email` (at least 3 characters, case ignored), newest
+     *     first, at most 50. The search and the addresses it showed are recorded in the audit trail.
+     */
+    get: operations['searchCustomers']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers/{customerId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One customer's details
+     * @description The view is recorded in the audit trail ("viewed customer X"). Unknown ids answer 404.
+     */
+    get: operations['getCustomer']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/audit': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The audit trail, newest first
+     * @description Entries matching every given filter, newest first, `limit` at a time (default 50); pass
+     *     the answer's `nextBefore` as `before` for the next page.
+     */
+    get: operations['listAuditTrail']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/audit/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The filtered audit trail as CSV
+     * @description Every entry matching the filters (at most 10,000, newest first) as RFC 4180 CSV with a
+     *     header row; a cell that a spreadsheet would read as a formula is prefixed with `'`. The
+     *     export itself is recorded in the trail, with its filters.
+     */
+    get: operations['exportAuditTrail']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -847,6 +1047,8 @@ export interface components {
      *     - INVALID_TOKEN: an access, refresh, verification or reset token is missing, unknown, used or expired (400/401).
      *     - RATE_LIMITED: too many requests (429).
      *     - STEP_UP_REQUIRED: a sensitive change needs the password, and the second factor if the account has one, again first (`stepUp`, 403).
+     *     - PERMISSION_DENIED: a `/api/ops/` operation the caller's roles do not allow, or that needs someone other than the caller (403).
+     *     - SECOND_FACTOR_REQUIRED: a staff member without a passkey or an authenticator app called a `/api/ops/` operation (403); enrol one first.
      *     - OTHER_ERROR: anything else (the catch-all, shown as 'Error. Please try again or contact support').
      * @enum {string}
      */
@@ -857,6 +1059,8 @@ export interface components {
       | 'INVALID_TOKEN'
       | 'RATE_LIMITED'
       | 'STEP_UP_REQUIRED'
+      | 'PERMISSION_DENIED'
+      | 'SECOND_FACTOR_REQUIRED'
       | 'OTHER_ERROR'
     /** @description One validation failure. */
     FieldError: {
@@ -1686,6 +1890,118 @@ export interface components {
       /** @description Whether the live flow viewer (`/flows`) is served; always in development, in production only with `FLOWS_VIEWER=1`. */
       flowsViewer: boolean
     }
+    /**
+     * @description A staff role; what each may do is the contract's `x-roles` (docs/product/staff.md#roles).
+     * @enum {string}
+     */
+    StaffRole: 'support' | 'manager' | 'compliance' | 'admin' | 'auditor'
+    /** @description A set of roles (no repeats). */
+    StaffRoles: components['schemas']['StaffRole'][]
+    /** @description A permission, `resource:action`, as operations declare it in `x-permission`. */
+    Permission: string
+    StaffSelf: {
+      /** Format: uuid */
+      id: string
+      email: components['schemas']['Email']
+      roles: components['schemas']['StaffRoles']
+      permissions: components['schemas']['Permission'][]
+    }
+    StaffMember: {
+      /** Format: uuid */
+      id: string
+      email: components['schemas']['Email']
+      roles: components['schemas']['StaffRoles']
+      /** @description False once deactivated. */
+      active: boolean
+      /** @description A passkey or an authenticator app is enrolled. */
+      secondFactor: boolean
+      /** @description The invitation's link has been used. */
+      passwordSet: boolean
+      /** Format: date-time */
+      createdAt: string
+    }
+    /** @description A change of the `admin` role waiting for a second admin. */
+    RoleGrant: {
+      /** Format: uuid */
+      id: string
+      /** Format: uuid */
+      staffId: string
+      email: components['schemas']['Email']
+      /** @enum {string} */
+      change: 'grant' | 'revoke'
+      role: components['schemas']['StaffRole']
+      requestedBy: components['schemas']['Email']
+      /** Format: date-time */
+      requestedAt: string
+    }
+    StaffList: {
+      staff: components['schemas']['StaffMember'][]
+      pendingGrants: components['schemas']['RoleGrant'][]
+    }
+    StaffInvitation: {
+      email: components['schemas']['Email']
+      roles: components['schemas']['StaffRoles']
+    }
+    StaffRolesChange: {
+      roles: components['schemas']['StaffRoles']
+    }
+    /** @description The member after the change, and the admin change waiting for approval, if any. */
+    StaffChange: {
+      member: components['schemas']['StaffMember']
+      pendingGrant: components['schemas']['RoleGrant'] | null
+    }
+    Reason: {
+      /** @description Why, in a sentence; kept in the audit trail. */
+      reason: string
+    }
+    CustomerSummary: {
+      /** Format: uuid */
+      id: string
+      email: string
+      firstName: string
+      lastName: string
+      country: string
+      emailVerified: boolean
+      /** Format: date-time */
+      createdAt: string
+    }
+    CustomerList: {
+      customers: components['schemas']['CustomerSummary'][]
+    }
+    CustomerDetails: {
+      phone: string
+    } & components['schemas']['CustomerSummary']
+    /** @description An entry's place in the trail (a positive integer, as a string). */
+    AuditSeq: string
+    AuditEntry: {
+      seq: components['schemas']['AuditSeq']
+      /** Format: date-time */
+      at: string
+      /** @description Who acted (a staff member or a customer); null when the caller was not signed in. */
+      actorId: string | null
+      actorEmail: string | null
+      actorRoles: components['schemas']['StaffRole'][]
+      sessionId: string | null
+      ip: string
+      userAgent: string
+      /** @description What was done, for example `staff.invited`, `customer.viewed`, `audit.exported`, or the operation id of a refused call. */
+      action: string
+      targetType: string | null
+      targetId: string | null
+      /** @enum {string} */
+      outcome: 'succeeded' | 'denied' | 'failed'
+      /** @description What changed, as it was. */
+      before: Record<string, never> | null
+      /** @description What changed, as it is now (for a read, what was shown). */
+      after: Record<string, never> | null
+      reason: string | null
+      /** @description SHA-256 over this entry and the previous entry's hash (docs/product/staff.md#the-audit-trail). */
+      hash: string
+    }
+    AuditPage: {
+      entries: components['schemas']['AuditEntry'][]
+      nextBefore: components['schemas']['AuditSeq'] | null
+    }
   }
   responses: {
     /**
@@ -1725,6 +2041,20 @@ export interface components {
     }
     /** @description The caller is known but not allowed to do this. */
     Forbidden: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The caller is not a staff member, or holds no role with the operation's `x-permission`
+     *     (`errorType` PERMISSION_DENIED, also for an action on oneself that needs someone else), or
+     *     is staff without a second factor enrolled (`errorType` SECOND_FACTOR_REQUIRED: enrol a
+     *     passkey or an authenticator app first). Every refusal is recorded in the audit trail.
+     */
+    StaffForbidden: {
       headers: {
         [name: string]: unknown
       }
@@ -1803,6 +2133,22 @@ export interface components {
     }
   }
   parameters: {
+    /** @description A staff member's id from `listStaff`. */
+    StaffId: string
+    /** @description A pending role change's id from `listStaff`. */
+    GrantId: string
+    /** @description A customer's id from `searchCustomers`. */
+    CustomerId: string
+    /** @description Only what this person (a staff or customer id) did. */
+    AuditActor: string
+    /** @description Only entries about this customer (their id as the entry's target). */
+    AuditCustomer: string
+    /** @description Only this action (for example `customer.viewed`), or every action under a prefix ending in `.` (`staff.`). */
+    AuditAction: string
+    /** @description Only entries at or after this instant. */
+    AuditFrom: string
+    /** @description Only entries before this instant. */
+    AuditTo: string
     /** @description A session id from `listSessions`. */
     SessionId: string
     /** @description A passkey id from `getSecurity`. */
@@ -2868,6 +3214,305 @@ export interface operations {
       }
     }
   }
+  getStaffSelf: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The staff member. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StaffSelf']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listStaff: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Staff, newest first, and pending admin grants. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StaffList']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  inviteStaff: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffInvitation']
+      }
+    }
+    responses: {
+      /** @description Invited. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StaffChange']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      409: components['responses']['Conflict']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  changeStaffRoles: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A staff member's id from `listStaff`. */
+        staffId: components['parameters']['StaffId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffRolesChange']
+      }
+    }
+    responses: {
+      /** @description Changed (or waiting for approval, where `admin` is concerned). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StaffChange']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  deactivateStaff: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A staff member's id from `listStaff`. */
+        staffId: components['parameters']['StaffId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Reason']
+      }
+    }
+    responses: {
+      /** @description Deactivated. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StaffChange']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  approveRoleGrant: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A pending role change's id from `listStaff`. */
+        grantId: components['parameters']['GrantId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Approved; the member's roles now. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StaffChange']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  searchCustomers: {
+    parameters: {
+      query: {
+        /** @description Part of the address. */
+        email: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The customers found. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getCustomer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A customer's id from `searchCustomers`. */
+        customerId: components['parameters']['CustomerId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listAuditTrail: {
+    parameters: {
+      query?: {
+        /** @description Only what this person (a staff or customer id) did. */
+        actor?: components['parameters']['AuditActor']
+        /** @description Only entries about this customer (their id as the entry's target). */
+        customer?: components['parameters']['AuditCustomer']
+        /** @description Only this action (for example `customer.viewed`), or every action under a prefix ending in `.` (`staff.`). */
+        action?: components['parameters']['AuditAction']
+        /** @description Only entries at or after this instant. */
+        from?: components['parameters']['AuditFrom']
+        /** @description Only entries before this instant. */
+        to?: components['parameters']['AuditTo']
+        /** @description Only entries older than this one (`nextBefore` of the previous page). */
+        before?: components['schemas']['AuditSeq']
+        /** @description How many entries, 1 to 200 (default 50). */
+        limit?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AuditPage']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  exportAuditTrail: {
+    parameters: {
+      query?: {
+        /** @description Only what this person (a staff or customer id) did. */
+        actor?: components['parameters']['AuditActor']
+        /** @description Only entries about this customer (their id as the entry's target). */
+        customer?: components['parameters']['AuditCustomer']
+        /** @description Only this action (for example `customer.viewed`), or every action under a prefix ending in `.` (`staff.`). */
+        action?: components['parameters']['AuditAction']
+        /** @description Only entries at or after this instant. */
+        from?: components['parameters']['AuditFrom']
+        /** @description Only entries before this instant. */
+        to?: components['parameters']['AuditTo']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/csv': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
 }
 type FlattenedDeepRequired<T> = {
   [K in keyof T]-?: FlattenedDeepRequired<
@@ -2902,6 +3547,8 @@ export const errorTypeValues: ReadonlyArray<
   'INVALID_TOKEN',
   'RATE_LIMITED',
   'STEP_UP_REQUIRED',
+  'PERMISSION_DENIED',
+  'SECOND_FACTOR_REQUIRED',
   'OTHER_ERROR',
 ]
 export const currencyCodeValues: ReadonlyArray<
@@ -3027,3 +3674,12 @@ export const livenessStatusValues: ReadonlyArray<
 export const clientConfigProvidersValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['ClientConfig']['providers']
 > = ['sandbox', 'live']
+export const staffRoleValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['StaffRole']
+> = ['support', 'manager', 'compliance', 'admin', 'auditor']
+export const roleGrantChangeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RoleGrant']['change']
+> = ['grant', 'revoke']
+export const auditEntryOutcomeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuditEntry']['outcome']
+> = ['succeeded', 'denied', 'failed']
