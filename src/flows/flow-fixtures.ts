@@ -29,6 +29,9 @@ import {
 } from './fixtures/forms'
 import { headerProfileEvents } from './fixtures/header-profile'
 import { loginEvents } from './fixtures/login'
+import { auditInput, opsAuditEvents } from './fixtures/ops-audit'
+import { opsConsoleEvents } from './fixtures/ops-console'
+import { opsStaffEvents, staffInput } from './fixtures/ops-staff'
 import { passkeysEvents } from './fixtures/passkeys'
 import { paymentEvents } from './fixtures/payment-widget'
 import { profileEvents } from './fixtures/profile'
@@ -84,6 +87,9 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   login: { events: samplesOf(loginEvents) },
   loginForm: { events: formSamples(loginSchema, loginFixture) },
   newPasswordForm: { events: formSamples(newPasswordSchema, newPasswordFixture) },
+  opsAudit: { input: auditInput, events: samplesOf(opsAuditEvents) },
+  opsConsole: { events: samplesOf(opsConsoleEvents) },
+  opsStaff: { input: staffInput, events: samplesOf(opsStaffEvents) },
   passkeys: { events: samplesOf(passkeysEvents) },
   paymentWidget: { events: samplesOf(paymentEvents) },
   profileForm: { events: samplesOf(profileEvents) },
