@@ -1940,10 +1940,12 @@ export interface components {
     }
     StaffInvitation: {
       email: components['schemas']['Email']
-      roles: components['schemas']['StaffRoles']
+      /** @description At least one role, no repeats. */
+      roles: components['schemas']['StaffRole'][]
     }
     StaffRolesChange: {
-      roles: components['schemas']['StaffRoles']
+      /** @description At least one role, no repeats. */
+      roles: components['schemas']['StaffRole'][]
     }
     /** @description The member after the change, and the admin change waiting for approval, if any. */
     StaffChange: {
@@ -1968,9 +1970,19 @@ export interface components {
     CustomerList: {
       customers: components['schemas']['CustomerSummary'][]
     }
+    /** @description A customer as the console shows them. */
     CustomerDetails: {
+      /** Format: uuid */
+      id: string
+      email: string
+      firstName: string
+      lastName: string
       phone: string
-    } & components['schemas']['CustomerSummary']
+      country: string
+      emailVerified: boolean
+      /** Format: date-time */
+      createdAt: string
+    }
     /** @description An entry's place in the trail (a positive integer, as a string). */
     AuditSeq: string
     AuditEntry: {
@@ -1991,9 +2003,13 @@ export interface components {
       /** @enum {string} */
       outcome: 'succeeded' | 'denied' | 'failed'
       /** @description What changed, as it was. */
-      before: Record<string, never> | null
+      before: {
+        [key: string]: unknown
+      } | null
       /** @description What changed, as it is now (for a read, what was shown). */
-      after: Record<string, never> | null
+      after: {
+        [key: string]: unknown
+      } | null
       reason: string | null
       /** @description SHA-256 over this entry and the previous entry's hash (docs/product/staff.md#the-audit-trail). */
       hash: string

@@ -6,7 +6,8 @@
  * `errorTypeValues`, `sumsubReviewStatusValues`, ...), so no list of currencies, statuses or error
  * types is written by hand.
  * `npm run api:check`: lints the contracts, fails when an operation's largest valid body does not
- * fit its body limit (scripts/contract/body-limits.ts), and fails when a generated file differs
+ * fit its body limit (scripts/contract/body-limits.ts) or a staff operation is unguarded
+ * (scripts/contract/permissions.ts), and fails when a generated file differs
  * from what the contract generates now (a hand edit, or a contract changed without regenerating).
  */
 import { execFileSync } from 'node:child_process'
@@ -16,6 +17,7 @@ import openapiTS, { astToString } from 'openapi-typescript'
 import { format, resolveConfig } from 'prettier'
 import { parse } from 'yaml'
 import { bodyLimitProblems, type ContractDocument } from './contract/body-limits.ts'
+import { permissionProblems } from './contract/permissions.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -45,6 +47,11 @@ async function main(mode: string): Promise<void> {
     if (tooLarge.length > 0) {
       for (const { operationId, message } of tooLarge)
         console.error(`api:check: ${operationId}: ${message}`)
+      process.exit(1)
+    }
+    const unguarded = permissionProblems(spec)
+    if (unguarded.length > 0) {
+      for (const problem of unguarded) console.error(`api:check: ${problem}`)
       process.exit(1)
     }
   }

@@ -42,11 +42,15 @@ import { hasFlowViewer, installFlowViewer } from './http/flow-viewer.ts'
 import { clientConfigOf, systemHandlers } from './http/system-handlers.ts'
 import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
 import { verificationHandlers } from './http/verification-handlers.ts'
+import { opsHandlers } from './http/ops-handlers.ts'
+import { installPermissionHook, rolePermissions } from './http/permission-hook.ts'
 import type { PaymentService } from './payments/payment-service.ts'
 import type { Providers } from './providers/providers.ts'
 import type { QuoteService } from './quotes/quote-service.ts'
 import type { ProfileService } from './users/profile-service.ts'
 import type { VerificationService } from './verification/verification-service.ts'
+import type { CustomerLookup } from './staff/customer-lookup.ts'
+import type { StaffService } from './staff/staff-service.ts'
 
 export interface AppDeps {
   config: Config
@@ -59,7 +63,10 @@ export interface AppDeps {
   quotes: QuoteService
   verification: VerificationService
   payments: PaymentService
+  staff: StaffService
+  customers: CustomerLookup
   providers: Providers
+  now: () => Date
   /** Where the built SPA is; absent in API-only tests. */
   spaDir?: string
 }
@@ -251,6 +258,13 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     ...exchangeHandlers(deps.quotes),
     ...verificationHandlers(deps.verification),
     ...paymentHandlers(deps.payments),
+    ...opsHandlers({
+      db,
+      now: deps.now,
+      staff: deps.staff,
+      customers: deps.customers,
+      roles: rolePermissions(spec),
+    }),
   }
   const implemented = new Set(Object.keys(handlers))
   // Each operation's route takes the body limit the contract states for it (decision 108).
@@ -260,6 +274,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     const limit = typeof operationId === 'string' ? limits.get(operationId) : undefined
     if (limit !== undefined) route.bodyLimit = limit
   })
+  // Staff operations: the permission their x-permission names, checked in one place.
+  installPermissionHook(app, { spec, staff: deps.staff })
   await app.register(openapiGlue, {
     specification: implementedSpec(spec, implemented),
     operationResolver: (operationId: string): RouteHandlerMethod => {

@@ -39,6 +39,19 @@ export class StepUpRequired extends Error {
     super('Confirm it is you first, with your password and your second factor if you have one')
   }
 }
+/** A staff operation the caller's roles do not allow, or one that needs someone else (four-eyes). */
+export class PermissionDenied extends Error {
+  override readonly name = 'PermissionDenied'
+}
+/** A staff member without a passkey or an authenticator app called a staff operation. */
+export class SecondFactorRequired extends Error {
+  override readonly name = 'SecondFactorRequired'
+  constructor() {
+    super(
+      'Staff need a passkey or an authenticator app. Set one up in your account security first',
+    )
+  }
+}
 /** The resource the request names is not the customer's, or does not exist (any more). */
 export class NotFound extends Error {
   override readonly name = 'NotFound'

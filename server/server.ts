@@ -22,11 +22,17 @@ import { createProviders } from './providers/providers.ts'
 import { createQuoteService } from './quotes/quote-service.ts'
 import { createProfileService } from './users/profile-service.ts'
 import { createVerificationService } from './verification/verification-service.ts'
+import { createCustomerLookup } from './staff/customer-lookup.ts'
+import { createStaffService } from './staff/staff-service.ts'
+import { listenForOpsCommands, opsSocketPath } from './ops/command-socket.ts'
+import { runOpsCommand, type OpsCommand, type OpsOutcome } from './ops/ops-commands.ts'
 
 export interface RunningServer {
   app: FastifyInstance
   db: Database
   url: string
+  /** Runs an operator's command in this process, as the command socket does (server/ops/). */
+  runOps(command: OpsCommand): Promise<OpsOutcome>
   /** Drains and closes; calling it again answers the same promise. */
   stop(): Promise<void>
 }
@@ -115,6 +121,7 @@ export async function startServer(
     ...(options.limits ? { limits: options.limits } : {}),
   })
   const providers = createProviders(config, { db, now })
+  const staff = createStaffService({ db, now, publicUrl: config.publicUrl, jobsQueued })
   await buildApp(app, {
     config,
     db,
@@ -123,6 +130,9 @@ export async function startServer(
     sessions,
     secondFactors,
     profiles: createProfileService(db, now),
+    staff,
+    customers: createCustomerLookup({ db, now }),
+    now,
     quotes: createQuoteService({
       db,
       market: providers.market,
@@ -164,12 +174,20 @@ export async function startServer(
   })
   // Jobs left by nodes that stopped, or queued while none ran, start now.
   await jobs.start()
+  // On PGlite this process holds the data folder: the operators' commands come through it.
+  const runOps = (command: OpsCommand) => runOpsCommand({ db, staff }, command)
+  const stopOpsCommands = config.databaseUrl
+    ? undefined
+    : await listenForOpsCommands(opsSocketPath(config.dataDir), runOps, (error) => {
+        log.error({ reason: error.message }, 'an operator command failed')
+      })
   const address = await app.listen({ host: config.host, port: config.port })
   let stopping: Promise<void> | undefined
   return {
     app,
     db,
     url: address,
+    runOps,
     /**
      * Drains (decision 091): the listener closes and requests in flight are answered while the
      * job runner finishes the job it is running and hands the rest of its claim back to the
@@ -177,7 +195,7 @@ export async function startServer(
      */
     stop() {
       stopping ??= (async () => {
-        await Promise.all([app.close(), jobs.stop()])
+        await Promise.all([app.close(), jobs.stop(), stopOpsCommands?.()])
         mail.close()
         await db.close()
       })()

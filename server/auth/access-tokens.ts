@@ -16,8 +16,12 @@ export interface AccessClaims {
 }
 
 export interface AccessTokens {
-  /** A token for this customer's session (claims sub, sid and a random jti). */
-  issue(userId: string, sessionId: string): Promise<string>
+  /**
+   * A token for this account's session (claims sub, sid and a random jti); a staff session's also
+   * says `scp: "staff"`, which the SPA reads to open the console. The server never trusts it: the
+   * permission hook reads the roles from the database on every call.
+   */
+  issue(userId: string, sessionId: string, staff?: boolean): Promise<string>
   /**
    * Whom the token speaks for, or undefined when it is invalid, expired or names no session.
    * Whether the session is still live is the caller's question (server/http/bearer-auth.ts).
@@ -74,12 +78,13 @@ export function createAccessTokens(
   }
 
   return {
-    issue(userId, sessionId) {
+    issue(userId, sessionId, staff) {
       const issuedAt = Math.floor(now().getTime() / 1000)
       return Promise.resolve(
         signer({
           sid: sessionId,
           sub: userId,
+          ...(staff ? { scp: 'staff' } : {}),
           jti: randomUUID(),
           iss: issuer,
           aud: audience,

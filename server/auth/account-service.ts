@@ -275,7 +275,7 @@ export function createAccountService(deps: AccountDeps) {
       }>(
         `SELECT u.id, u.password_hash, u.email_verified_at IS NOT NULL AS verified,
                 ${pendingPasswordsColumn('u', '$2')} AS pending
-         FROM users u WHERE u.email_normalized = $1`,
+         FROM users u WHERE u.email_normalized = $1 AND u.deactivated_at IS NULL`,
         [key, now()],
       )
       const match = await matchPassword(
@@ -367,7 +367,7 @@ export function createAccountService(deps: AccountDeps) {
         refreshToken,
         now(),
         cleanIp(ip),
-        (userId, sessionId) => tokens.issue(userId, sessionId),
+        (userId, sessionId, staff) => tokens.issue(userId, sessionId, staff),
       )
       if (result.kind !== 'rotated')
         throw new InvalidRefreshToken(

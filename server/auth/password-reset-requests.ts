@@ -29,7 +29,7 @@ export function passwordResetHandler(deps: {
     inTransaction: true,
     async run(job, tx) {
       const [user] = await tx.query<{ id: string; email: string }>(
-        'SELECT id, email FROM users WHERE email_normalized = $1',
+        'SELECT id, email FROM users WHERE email_normalized = $1 AND deactivated_at IS NULL',
         [job.payload.email],
       )
       if (!user) return

@@ -31,10 +31,10 @@ export function createFinishLogin(deps: {
     const known = await startSessionOnKnownDevice(db, { userId, device, now: at })
     if (known)
       return {
-        accessToken: await tokens.issue(userId, known.sessionId),
+        accessToken: await tokens.issue(userId, known.sessionId, known.staff),
         refreshToken: known.refreshToken,
       }
-    const { sessionId, refreshToken, noticed } = await db.transaction(async (tx) => {
+    const { sessionId, refreshToken, staff, noticed } = await db.transaction(async (tx) => {
       const news = await isNewDevice(tx, userId, device)
       const session = await startSession(tx, { userId, device, now: at })
       if (news)
@@ -47,6 +47,6 @@ export function createFinishLogin(deps: {
       return { ...session, noticed: news }
     })
     if (noticed) deps.jobsQueued()
-    return { accessToken: await tokens.issue(userId, sessionId), refreshToken }
+    return { accessToken: await tokens.issue(userId, sessionId, staff), refreshToken }
   }
 }

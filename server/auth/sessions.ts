@@ -24,7 +24,7 @@ import {
 import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
 import { hashPassword } from './passwords.ts'
 import { endVerifyLinks } from './pending-credentials.ts'
-import { refreshLifetimeSeconds, startFamily } from './refresh-tokens.ts'
+import { idleSql, lifetimeSql, refreshLifetimeSeconds, startFamily } from './refresh-tokens.ts'
 import { hashToken, newSecretToken } from './secrets.ts'
 
 export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge']
@@ -120,8 +120,8 @@ export function cleanIp(ip: string): string {
 export async function startSession(
   q: Queryable,
   input: { userId: string; device: Device; now: Date },
-): Promise<{ sessionId: string; refreshToken: string }> {
-  const { familyId, token } = await startFamily(
+): Promise<{ sessionId: string; refreshToken: string; staff: boolean }> {
+  const { familyId, token, staff } = await startFamily(
     q,
     input.userId,
     {
@@ -130,7 +130,7 @@ export async function startSession(
     },
     input.now,
   )
-  return { sessionId: familyId, refreshToken: token }
+  return { sessionId: familyId, refreshToken: token, staff }
 }
 
 /**
@@ -143,31 +143,33 @@ export async function startSession(
 export async function startSessionOnKnownDevice(
   q: Queryable,
   input: { userId: string; device: Device; now: Date },
-): Promise<{ sessionId: string; refreshToken: string } | undefined> {
+): Promise<{ sessionId: string; refreshToken: string; staff: boolean } | undefined> {
   const token = newSecretToken()
-  const [family] = await q.query<{ id: string }>(
+  const [family] = await q.query<{ id: string; staff: boolean }>(
     `WITH device AS (
        SELECT NOT EXISTS (SELECT 1 FROM refresh_families WHERE user_id = $1)
            OR EXISTS (SELECT 1 FROM refresh_families WHERE user_id = $1 AND user_agent = $4)
            AS known
      ), family AS (
-       INSERT INTO refresh_families (user_id, created_at, expires_at, user_agent, ip, last_used_at)
-       SELECT $1, $2, $3, $4, $5, $2 FROM device WHERE known
-       RETURNING id
+       INSERT INTO refresh_families
+         (user_id, created_at, expires_at, idle_seconds, user_agent, ip, last_used_at)
+       SELECT u.id, $2, ${lifetimeSql('$2', '$3')}, ${idleSql}, $4, $5, $2
+       FROM device, users u WHERE known AND u.id = $1
+       RETURNING id, idle_seconds IS NOT NULL AS staff
      ), token AS (
        INSERT INTO refresh_tokens (token_hash, family_id, created_at) SELECT $6, id, $2 FROM family
      )
-     SELECT id FROM family`,
+     SELECT id, staff FROM family`,
     [
       input.userId,
       input.now,
-      new Date(input.now.getTime() + refreshLifetimeSeconds * 1000),
+      refreshLifetimeSeconds,
       cleanUserAgent(input.device.userAgent),
       cleanIp(input.device.ip),
       hashToken(token),
     ],
   )
-  return family ? { sessionId: family.id, refreshToken: token } : undefined
+  return family ? { sessionId: family.id, refreshToken: token, staff: family.staff } : undefined
 }
 
 /** Throws StepUpRequired (403 STEP_UP_REQUIRED) unless this live session stepped up recently. */

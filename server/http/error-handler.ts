@@ -17,6 +17,8 @@ import {
   InvalidLoginChallenge,
   InvalidRefreshToken,
   NotFound,
+  PermissionDenied,
+  SecondFactorRequired,
   ProviderUnavailable,
   StepUpRequired,
   TooManyAttempts,
@@ -113,6 +115,12 @@ function domainProblem(error: unknown): HttpProblem | undefined {
         errorType: 'STEP_UP_REQUIRED',
       },
     )
+  if (error instanceof PermissionDenied)
+    return new HttpProblem(403, `${error.message || 'Your roles do not allow this'}.`, {
+      errorType: 'PERMISSION_DENIED',
+    })
+  if (error instanceof SecondFactorRequired)
+    return new HttpProblem(403, `${error.message}.`, { errorType: 'SECOND_FACTOR_REQUIRED' })
   if (error instanceof NotFound)
     return new HttpProblem(404, error.message || 'Not found.', { errorType: 'OTHER_ERROR' })
   if (error instanceof InvalidInput)

@@ -7,6 +7,8 @@ import type { Profile } from '../users/profile-service.ts'
 export type OperationId = keyof operations
 
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined
+/** A body the contract gives as JSON, or as text (the audit trail's CSV). */
+type BodyOf<T> = T extends { content: { 'text/csv': infer B } } ? B : JsonOf<T>
 
 export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
   ? JsonOf<NonNullable<R>>
@@ -22,7 +24,7 @@ type SuccessStatus = 200 | 201 | 202 | 204
 export type Success<K extends OperationId> = {
   [S in keyof operations[K]['responses'] & SuccessStatus]: {
     status: S
-    body: JsonOf<operations[K]['responses'][S]>
+    body: BodyOf<operations[K]['responses'][S]>
   }
 }[keyof operations[K]['responses'] & SuccessStatus]
 
@@ -40,7 +42,10 @@ export interface HandlerContext<K extends OperationId> {
   request: FastifyRequest
 }
 
-export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<Success<K>>
+/** A success and, where the answer is not JSON (a CSV file), its own headers. */
+export type Answer<K extends OperationId> = Success<K> & { headers?: Record<string, string> }
+
+export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<Answer<K>>
 
 export type Handlers = { [K in OperationId]?: Handler<K> }
 
@@ -65,6 +70,7 @@ export function toRouteHandler<K extends OperationId>(handler: Handler<K>) {
       ip: clientIp(request),
       request,
     })
+    if (result.headers) void reply.headers(result.headers)
     return reply.code(result.status as number).send(result.body as unknown)
   }
 }

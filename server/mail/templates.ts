@@ -91,6 +91,19 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
   )
 }
 
+/** A staff invitation (docs/product/staff.md#staff-accounts): the link chooses the password. */
+export function staffInvitationMessage(to: string, link: string, roles: readonly string[]): MailMessage {
+  return compose(
+    to,
+    'Your staff account',
+    [
+      `A staff account of ${productName} was created for this address, with the roles: ${roles.join(', ')}.`,
+      'Choose your password with the link below; it works once and expires in 24 hours. Then sign in and set up a passkey or an authenticator app: staff cannot use the console without one.',
+    ],
+    { label: 'Choose your password', url: link },
+  )
+}
+
 /**
  * After an address registered more than once was confirmed (docs/decisions/080): no registration's
  * password was kept, and the link (a reset link) lets the owner choose one.
