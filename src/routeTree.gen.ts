@@ -10,9 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as OpsRouteImport } from './routes/ops'
 import { Route as AppAuthenticatedRouteImport } from './routes/app/_authenticated'
 import { Route as AppForgotPasswordRouteImport } from './routes/app/forgot-password'
 import { Route as AppLoginRouteImport } from './routes/app/login'
+import { Route as OpsIndexRouteImport } from './routes/ops/index'
+import { Route as OpsAuditRouteImport } from './routes/ops/audit'
+import { Route as OpsStaffRouteImport } from './routes/ops/staff'
 import { Route as AppAuthenticatedIndexRouteImport } from './routes/app/_authenticated/index'
 import { Route as AppAuthenticatedProfileRouteImport } from './routes/app/_authenticated/profile'
 import { Route as AppAuthenticatedVerificationRouteImport } from './routes/app/_authenticated/verification'
@@ -26,6 +30,11 @@ import { Route as AppVerifyEmailTokenRouteImport } from './routes/app/verify-ema
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OpsRoute = OpsRouteImport.update({
+  id: '/ops',
+  path: '/ops',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAuthenticatedRoute = AppAuthenticatedRouteImport.update({
@@ -42,6 +51,21 @@ const AppLoginRoute = AppLoginRouteImport.update({
   id: '/app/login',
   path: '/app/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const OpsIndexRoute = OpsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsAuditRoute = OpsAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsStaffRoute = OpsStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => OpsRoute,
 } as any)
 const AppAuthenticatedIndexRoute = AppAuthenticatedIndexRouteImport.update({
   id: '/',
@@ -93,9 +117,13 @@ const AppVerifyEmailTokenRoute = AppVerifyEmailTokenRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/ops': typeof OpsRouteWithChildren
   '/app': typeof AppAuthenticatedRouteWithChildren
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/staff': typeof OpsStaffRoute
+  '/ops/': typeof OpsIndexRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
   '/app/verification': typeof AppAuthenticatedVerificationRoute
   '/app/end-session/$token': typeof AppEndSessionTokenRoute
@@ -110,6 +138,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/staff': typeof OpsStaffRoute
+  '/ops': typeof OpsIndexRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
   '/app/verification': typeof AppAuthenticatedVerificationRoute
   '/app/end-session/$token': typeof AppEndSessionTokenRoute
@@ -123,9 +154,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/ops': typeof OpsRouteWithChildren
   '/app/_authenticated': typeof AppAuthenticatedRouteWithChildren
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/staff': typeof OpsStaffRoute
+  '/ops/': typeof OpsIndexRoute
   '/app/_authenticated/profile': typeof AppAuthenticatedProfileRoute
   '/app/_authenticated/verification': typeof AppAuthenticatedVerificationRoute
   '/app/end-session/$token': typeof AppEndSessionTokenRoute
@@ -140,9 +175,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/ops'
     | '/app'
     | '/app/forgot-password'
     | '/app/login'
+    | '/ops/audit'
+    | '/ops/staff'
+    | '/ops/'
     | '/app/profile'
     | '/app/verification'
     | '/app/end-session/$token'
@@ -157,6 +196,9 @@ export interface FileRouteTypes {
     | '/'
     | '/app/forgot-password'
     | '/app/login'
+    | '/ops/audit'
+    | '/ops/staff'
+    | '/ops'
     | '/app/profile'
     | '/app/verification'
     | '/app/end-session/$token'
@@ -169,9 +211,13 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/ops'
     | '/app/_authenticated'
     | '/app/forgot-password'
     | '/app/login'
+    | '/ops/audit'
+    | '/ops/staff'
+    | '/ops/'
     | '/app/_authenticated/profile'
     | '/app/_authenticated/verification'
     | '/app/end-session/$token'
@@ -185,6 +231,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  OpsRoute: typeof OpsRouteWithChildren
   AppAuthenticatedRoute: typeof AppAuthenticatedRouteWithChildren
   AppForgotPasswordRoute: typeof AppForgotPasswordRoute
   AppLoginRoute: typeof AppLoginRoute
@@ -203,6 +250,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ops': {
+      id: '/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof OpsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/_authenticated': {
@@ -225,6 +279,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/login'
       preLoaderRoute: typeof AppLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/ops/': {
+      id: '/ops/'
+      path: '/'
+      fullPath: '/ops/'
+      preLoaderRoute: typeof OpsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/audit': {
+      id: '/ops/audit'
+      path: '/audit'
+      fullPath: '/ops/audit'
+      preLoaderRoute: typeof OpsAuditRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/staff': {
+      id: '/ops/staff'
+      path: '/staff'
+      fullPath: '/ops/staff'
+      preLoaderRoute: typeof OpsStaffRouteImport
+      parentRoute: typeof OpsRoute
     }
     '/app/_authenticated/': {
       id: '/app/_authenticated/'
@@ -292,6 +367,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface OpsRouteChildren {
+  OpsAuditRoute: typeof OpsAuditRoute
+  OpsStaffRoute: typeof OpsStaffRoute
+  OpsIndexRoute: typeof OpsIndexRoute
+}
+
+const OpsRouteChildren: OpsRouteChildren = {
+  OpsAuditRoute: OpsAuditRoute,
+  OpsStaffRoute: OpsStaffRoute,
+  OpsIndexRoute: OpsIndexRoute,
+}
+
+const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
+
 interface AppAuthenticatedRouteChildren {
   AppAuthenticatedProfileRoute: typeof AppAuthenticatedProfileRoute
   AppAuthenticatedVerificationRoute: typeof AppAuthenticatedVerificationRoute
@@ -309,6 +398,7 @@ const AppAuthenticatedRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  OpsRoute: OpsRouteWithChildren,
   AppAuthenticatedRoute: AppAuthenticatedRouteWithChildren,
   AppForgotPasswordRoute: AppForgotPasswordRoute,
   AppLoginRoute: AppLoginRoute,

@@ -1,7 +1,8 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { readProfile } from '../../../api/kept-reads'
+import { tokenArea } from '../../../api/token-area'
 import { createPaymentWidgetActors } from '../../../machines/payment-widget/payment-widget.actors'
 import {
   paymentWidgetMachine,
@@ -18,6 +19,13 @@ import { QuoteDialog } from '../../../ui/account/quote-dialog'
 import { createFrameSlot, listenToPaybis, lockPageScroll } from './-customer/browser-actors'
 
 export const Route = createFileRoute('/app/_authenticated/')({
+  // Staff sign in on the same screen and land here: their home is the console
+  // (docs/product/screens.md#staff-console).
+  beforeLoad: ({ context }) => {
+    if (tokenArea(context.auth.getSnapshot().context.token) === 'staff')
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router redirects by throwing
+      throw redirect({ to: '/ops' })
+  },
   // A protected request: after the access token expires it goes through the refresh queue. A
   // failure shows the application error page (docs/product/screens.md#application-error-page).
   // The profile is kept 60 s after its last use (docs/product/limits.md#polling-and-cache).

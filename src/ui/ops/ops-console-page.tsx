@@ -1,0 +1,173 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { OpsConsoleView } from '../../machines/ops-console/ops-console.machine'
+import { Logo } from '../logo'
+import {
+  AUDIT_TITLE,
+  CONSOLE_DENIED,
+  CONSOLE_FAILED,
+  CONSOLE_TITLE,
+  LOADING,
+  LOG_OUT,
+  OVERVIEW_TITLE,
+  SECOND_FACTOR_LINK,
+  SECOND_FACTOR_TEXT,
+  SECOND_FACTOR_TITLE,
+  STAFF_TITLE,
+  TRY_AGAIN,
+  rolesInWords,
+} from './ops-texts'
+import '../account.css'
+import '../auth.css'
+import './ops.css'
+
+export interface OpsConsolePageProps {
+  view: OpsConsoleView
+  onRetry: () => void
+  onLogout: () => void
+  /** The console's page, shown once the staff member is known. */
+  children: ReactNode
+}
+
+/** The console's sections a set of permissions opens. */
+export function consoleSections(permissions: readonly string[]) {
+  return {
+    staff: permissions.includes('staff:read'),
+    audit: permissions.includes('audit:read'),
+  }
+}
+
+/**
+ * The staff console's frame (docs/product/screens.md#staff-console): the top bar with what the
+ * roles open, the address and 'Log out'; before that, the second-factor page or a refusal.
+ */
+export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsolePageProps) {
+  const sections = consoleSections(view.self?.permissions ?? [])
+  return (
+    <div className="account-page">
+      <header className="top-bar">
+        <div className="top-bar-inner">
+          <Logo tone="light" />
+          <nav className="top-bar-nav" aria-label={CONSOLE_TITLE}>
+            {view.phase === 'ready' ? (
+              <>
+                <Link
+                  to="/ops"
+                  className="top-bar-link"
+                  activeOptions={{ exact: true }}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
+                  {OVERVIEW_TITLE}
+                </Link>
+                {sections.staff ? (
+                  <Link
+                    to="/ops/staff"
+                    className="top-bar-link"
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    {STAFF_TITLE}
+                  </Link>
+                ) : null}
+                {sections.audit ? (
+                  <Link
+                    to="/ops/audit"
+                    className="top-bar-link"
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    {AUDIT_TITLE}
+                  </Link>
+                ) : null}
+                <span className="ops-nav-email">{view.self?.email}</span>
+              </>
+            ) : null}
+            <button type="button" className="button button-secondary" onClick={onLogout}>
+              {LOG_OUT}
+            </button>
+          </nav>
+        </div>
+      </header>
+      <main className="account-main">
+        {view.phase === 'loading' ? (
+          <p role="status">{LOADING}</p>
+        ) : view.phase === 'secondFactorRequired' ? (
+          <section className="account-section" aria-labelledby="ops-second-factor">
+            <h1 id="ops-second-factor" className="account-title">
+              {SECOND_FACTOR_TITLE}
+            </h1>
+            <p className="account-lead">{SECOND_FACTOR_TEXT}</p>
+            <p>
+              <Link to="/app/profile" hash="security-title" className="text-link">
+                {SECOND_FACTOR_LINK}
+              </Link>
+            </p>
+            <p>
+              <button type="button" className="button button-secondary" onClick={onRetry}>
+                {TRY_AGAIN}
+              </button>
+            </p>
+          </section>
+        ) : view.phase === 'failed' ? (
+          <section className="account-section" aria-labelledby="ops-failed">
+            <h1 id="ops-failed" className="account-title">
+              {CONSOLE_TITLE}
+            </h1>
+            <div className="form-alert" role="alert">
+              {view.failure === 'PERMISSION_DENIED' ? CONSOLE_DENIED : CONSOLE_FAILED}
+            </div>
+            <p>
+              <button type="button" className="button button-secondary" onClick={onRetry}>
+                {TRY_AGAIN}
+              </button>
+            </p>
+          </section>
+        ) : (
+          children
+        )}
+      </main>
+    </div>
+  )
+}
+
+export interface OpsOverviewProps {
+  email: string
+  roles: Parameters<typeof rolesInWords>[0]
+  permissions: readonly string[]
+}
+
+/** The console's first page: who is working, their roles, and the sections they may open. */
+export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
+  const sections = consoleSections(permissions)
+  return (
+    <section className="account-section" aria-labelledby="ops-overview">
+      <h1 id="ops-overview" className="account-title">
+        {CONSOLE_TITLE}
+      </h1>
+      <p className="account-lead">
+        Signed in as <strong>{email}</strong>
+      </p>
+      <p className="ops-roles">Roles: {rolesInWords(roles)}</p>
+      {sections.staff || sections.audit ? (
+        <ul className="ops-grid" aria-label="Sections">
+          {sections.staff ? (
+            <li className="account-card">
+              <Link to="/ops/staff" className="text-link">
+                {STAFF_TITLE}
+              </Link>
+              <p className="account-note">Staff members, their roles and admin approvals.</p>
+            </li>
+          ) : null}
+          {sections.audit ? (
+            <li className="account-card">
+              <Link to="/ops/audit" className="text-link">
+                {AUDIT_TITLE}
+              </Link>
+              <p className="account-note">Who did what, filtered and exported as CSV.</p>
+            </li>
+          ) : null}
+        </ul>
+      ) : (
+        <p className="account-note">Your roles open no section of the console yet.</p>
+      )}
+    </section>
+  )
+}

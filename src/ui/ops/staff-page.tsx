@@ -1,0 +1,312 @@
+import type { OpsStaffView, StaffRole } from '../../machines/ops-staff/ops-staff.machine'
+import { formatDateTime } from '../account/date-time'
+import {
+  ADMIN_NOTE,
+  APPROVE,
+  CANCEL,
+  DEACTIVATE,
+  EMAIL_LABEL,
+  INVITE,
+  INVITE_TITLE,
+  LOADING,
+  NO_PENDING,
+  PENDING_TITLE,
+  REASON_LABEL,
+  REFRESH,
+  ROLES_LEGEND,
+  SAVE_ROLES,
+  SEND_INVITE,
+  STAFF_LOAD_FAILED,
+  STAFF_TITLE,
+  TRY_AGAIN,
+  YOU,
+  allRoles,
+  approveLabel,
+  deactivateLabel,
+  deactivateTitle,
+  editRolesLabel,
+  grantInWords,
+  memberStatus,
+  roleNames,
+  rolesInWords,
+  rolesTitle,
+  staffFailureText,
+  staffNoticeText,
+} from './ops-texts'
+
+export interface StaffPageProps {
+  view: OpsStaffView
+  onReload: () => void
+  onInvite: () => void
+  onEmailChange: (value: string) => void
+  onRoleToggle: (role: StaffRole) => void
+  onInviteSubmit: () => void
+  onEditRoles: (id: string) => void
+  onRolesSave: () => void
+  onDeactivate: (id: string) => void
+  onReasonChange: (value: string) => void
+  onDeactivateSubmit: () => void
+  onApprove: (id: string) => void
+  onCancel: () => void
+}
+
+/**
+ * Staff management (docs/product/screens.md#staff-console-staff): the members, the admin grants
+ * waiting for a second admin, and the one form open at a time.
+ */
+export function StaffPage(props: StaffPageProps) {
+  const { view } = props
+  return (
+    <section className="account-section" aria-labelledby="ops-staff-title">
+      <h1 id="ops-staff-title" className="account-title">
+        {STAFF_TITLE}
+      </h1>
+      {view.phase === 'loading' ? (
+        <p role="status">{LOADING}</p>
+      ) : view.phase === 'loadFailed' ? (
+        <>
+          <div className="form-alert" role="alert">
+            {STAFF_LOAD_FAILED}
+          </div>
+          <p>
+            <button type="button" className="button button-secondary" onClick={props.onReload}>
+              {TRY_AGAIN}
+            </button>
+          </p>
+        </>
+      ) : (
+        <StaffLists {...props} />
+      )}
+    </section>
+  )
+}
+
+function StaffLists(props: StaffPageProps) {
+  const { view } = props
+  const form = view.form
+  return (
+    <>
+      <p className="ops-status" role="status">
+        {view.notice ? staffNoticeText(view.notice) : ''}
+      </p>
+      {!form && view.failure ? (
+        <div className="form-alert" role="alert">
+          {staffFailureText(view.failure, 'other')}
+        </div>
+      ) : null}
+      {form ? null : (
+        <p className="ops-actions">
+          {view.canInvite ? (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={view.busy}
+              onClick={props.onInvite}
+            >
+              {INVITE}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={view.busy}
+            onClick={props.onReload}
+          >
+            {REFRESH}
+          </button>
+        </p>
+      )}
+      {form ? <StaffForm {...props} form={form} /> : null}
+      <table className="ops-table">
+        <caption className="visually-hidden">{STAFF_TITLE}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{EMAIL_LABEL}</th>
+            <th scope="col">{ROLES_LEGEND}</th>
+            <th scope="col">Status</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.staff.map((member) => (
+            <tr key={member.id}>
+              <td>
+                {member.email}
+                {member.id === view.selfId ? ` (${YOU})` : ''}
+              </td>
+              <td>{rolesInWords(member.roles)}</td>
+              <td>{memberStatus(member)}</td>
+              <td>{formatDateTime(member.createdAt)}</td>
+              <td>
+                {view.manageable(member.id) ? (
+                  <div className="ops-actions">
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={editRolesLabel(member.email)}
+                      disabled={view.busy}
+                      onClick={() => {
+                        props.onEditRoles(member.id)
+                      }}
+                    >
+                      Roles
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={deactivateLabel(member.email)}
+                      disabled={view.busy}
+                      onClick={() => {
+                        props.onDeactivate(member.id)
+                      }}
+                    >
+                      {DEACTIVATE}
+                    </button>
+                  </div>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="account-subtitle">{PENDING_TITLE}</h2>
+      {view.grants.length === 0 ? (
+        <p className="account-note">{NO_PENDING}</p>
+      ) : (
+        <ul className="ops-grid" aria-label={PENDING_TITLE}>
+          {view.grants.map((grant) => (
+            <li key={grant.id} className="account-card">
+              <strong>{grant.email}</strong>
+              <span>{grantInWords(grant)}</span>
+              <span className="account-note">
+                Asked by {grant.requestedBy}, {formatDateTime(grant.requestedAt)}
+              </span>
+              {view.approvable(grant.id) ? (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  aria-label={approveLabel(grant.email)}
+                  aria-busy={view.approving === grant.id}
+                  disabled={view.busy}
+                  onClick={() => {
+                    props.onApprove(grant.id)
+                  }}
+                >
+                  {APPROVE}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+type StaffForm = NonNullable<OpsStaffView['form']>
+
+function StaffForm(props: StaffPageProps & { form: StaffForm }) {
+  const { view, form } = props
+  const title =
+    form.kind === 'invite'
+      ? INVITE_TITLE
+      : form.kind === 'roles'
+        ? rolesTitle(form.member?.email ?? '')
+        : deactivateTitle(form.member?.email ?? '')
+  const submit =
+    form.kind === 'invite'
+      ? props.onInviteSubmit
+      : form.kind === 'roles'
+        ? props.onRolesSave
+        : props.onDeactivateSubmit
+  return (
+    <form
+      className="account-card ops-form"
+      aria-labelledby="ops-staff-form-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <h2 id="ops-staff-form-title" className="account-subtitle">
+        {title}
+      </h2>
+      {form.kind === 'invite' ? (
+        <div className="ops-field">
+          <label htmlFor="ops-invite-email">{EMAIL_LABEL}</label>
+          <input
+            id="ops-invite-email"
+            type="email"
+            autoComplete="off"
+            value={view.email}
+            disabled={form.sending}
+            onChange={(event) => {
+              props.onEmailChange(event.target.value)
+            }}
+          />
+        </div>
+      ) : null}
+      {form.kind === 'deactivate' ? (
+        <div className="ops-field">
+          <label htmlFor="ops-reason">{REASON_LABEL}</label>
+          <textarea
+            id="ops-reason"
+            rows={3}
+            maxLength={500}
+            required
+            value={view.reason}
+            disabled={form.sending}
+            onChange={(event) => {
+              props.onReasonChange(event.target.value)
+            }}
+          />
+        </div>
+      ) : (
+        <fieldset>
+          <legend>{ROLES_LEGEND}</legend>
+          {allRoles.map((role) => (
+            <label key={role} className="ops-checkbox">
+              <input
+                type="checkbox"
+                checked={view.roles.includes(role)}
+                disabled={form.sending}
+                onChange={() => {
+                  props.onRoleToggle(role)
+                }}
+              />
+              {roleNames[role]}
+            </label>
+          ))}
+          <p className="account-note">{ADMIN_NOTE}</p>
+        </fieldset>
+      )}
+      {view.failure ? (
+        <div className="form-alert" role="alert">
+          {staffFailureText(view.failure, form.kind === 'invite' ? 'invite' : 'other')}
+        </div>
+      ) : null}
+      <div className="ops-actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!form.ready}
+          aria-busy={form.sending}
+        >
+          {form.kind === 'invite' ? SEND_INVITE : form.kind === 'roles' ? SAVE_ROLES : DEACTIVATE}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={form.sending}
+          onClick={props.onCancel}
+        >
+          {CANCEL}
+        </button>
+      </div>
+    </form>
+  )
+}
