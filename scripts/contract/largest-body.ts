@@ -23,6 +23,7 @@ export interface JsonSchema {
   items?: JsonSchema
   minItems?: number
   maxItems?: number
+  uniqueItems?: boolean
   minLength?: number
   maxLength?: number
   pattern?: string

@@ -65,7 +65,11 @@ try {
   else console.error(outcome.line)
   process.exit(outcome.ok ? 0 : 1)
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirInUse) {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`)
+    process.exit(1)
+  }
+  if (error instanceof DataDirInUse) {
     console.error(error.message)
     process.exit(1)
   }

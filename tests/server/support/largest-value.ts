@@ -60,10 +60,15 @@ export function largestValue(raw: JsonSchema, resolve: Resolve): unknown {
       return false
     case 'null':
       return null
-    case 'array':
-      return Array.from({ length: schema.maxItems ?? 0 }, () =>
-        largestValue(schema.items ?? {}, resolve),
-      )
+    case 'array': {
+      const items = resolve(schema.items ?? {})
+      // Items that must differ (a set of roles): every allowed value, largest first.
+      if (schema.uniqueItems && items.enum)
+        return [...items.enum]
+          .sort((a, b) => jsonBytes(b) - jsonBytes(a))
+          .slice(0, schema.maxItems ?? items.enum.length)
+      return Array.from({ length: schema.maxItems ?? 0 }, () => largestValue(items, resolve))
+    }
     case 'object': {
       const value: Record<string, unknown> = Object.fromEntries(
         Object.entries(schema.properties ?? {}).map(([name, s]) => [
