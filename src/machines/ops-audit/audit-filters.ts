@@ -29,7 +29,7 @@ export interface AuditQuery {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const ACTION = /^[a-z][a-z-]*(?:\.[a-z][a-z-]*)*\.?$/
+const ACTION = /^[A-Za-z][A-Za-z-]*(?:\.[A-Za-z][A-Za-z-]*)*\.?$/
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** Midnight at the start of a local day, plus `days`; null for anything but a real date. */
