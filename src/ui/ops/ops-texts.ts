@@ -124,7 +124,8 @@ export const SYSTEM = 'not signed in'
 
 export const filterProblemTexts: Record<string, string> = {
   notAnId: 'Enter an id like 3f2b6c1e-…, as the console shows it.',
-  notAnAction: 'Enter an action such as customer.viewed or getStaffSelf, or a prefix such as staff.',
+  notAnAction:
+    'Enter an action such as customer.viewed or getStaffSelf, or a prefix such as staff.',
   notADate: 'Enter a date.',
   beforeFrom: 'The end date is before the start date.',
 }
