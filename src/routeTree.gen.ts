@@ -16,6 +16,7 @@ import { Route as AppForgotPasswordRouteImport } from './routes/app/forgot-passw
 import { Route as AppLoginRouteImport } from './routes/app/login'
 import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
+import { Route as OpsCustomersRouteImport } from './routes/ops/customers'
 import { Route as OpsStaffRouteImport } from './routes/ops/staff'
 import { Route as AppAuthenticatedIndexRouteImport } from './routes/app/_authenticated/index'
 import { Route as AppAuthenticatedProfileRouteImport } from './routes/app/_authenticated/profile'
@@ -60,6 +61,11 @@ const OpsIndexRoute = OpsIndexRouteImport.update({
 const OpsAuditRoute = OpsAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCustomersRoute = OpsCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsStaffRoute = OpsStaffRouteImport.update({
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/customers': typeof OpsCustomersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/': typeof OpsIndexRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/customers': typeof OpsCustomersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops': typeof OpsIndexRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/customers': typeof OpsCustomersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/': typeof OpsIndexRoute
   '/app/_authenticated/profile': typeof AppAuthenticatedProfileRoute
@@ -180,6 +189,7 @@ export interface FileRouteTypes {
     | '/app/forgot-password'
     | '/app/login'
     | '/ops/audit'
+    | '/ops/customers'
     | '/ops/staff'
     | '/ops/'
     | '/app/profile'
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/app/forgot-password'
     | '/app/login'
     | '/ops/audit'
+    | '/ops/customers'
     | '/ops/staff'
     | '/ops'
     | '/app/profile'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/app/forgot-password'
     | '/app/login'
     | '/ops/audit'
+    | '/ops/customers'
     | '/ops/staff'
     | '/ops/'
     | '/app/_authenticated/profile'
@@ -294,6 +306,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/customers': {
+      id: '/ops/customers'
+      path: '/customers'
+      fullPath: '/ops/customers'
+      preLoaderRoute: typeof OpsCustomersRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/staff': {
       id: '/ops/staff'
       path: '/staff'
@@ -369,12 +388,14 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsCustomersRoute: typeof OpsCustomersRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsIndexRoute: typeof OpsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsCustomersRoute: OpsCustomersRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsIndexRoute: OpsIndexRoute,
 }

@@ -31,6 +31,7 @@ import { headerProfileEvents } from './fixtures/header-profile'
 import { loginEvents } from './fixtures/login'
 import { auditInput, opsAuditEvents } from './fixtures/ops-audit'
 import { opsConsoleEvents } from './fixtures/ops-console'
+import { opsCustomersEvents } from './fixtures/ops-customers'
 import { opsStaffEvents, staffInput } from './fixtures/ops-staff'
 import { passkeysEvents } from './fixtures/passkeys'
 import { paymentEvents } from './fixtures/payment-widget'
@@ -89,6 +90,7 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   newPasswordForm: { events: formSamples(newPasswordSchema, newPasswordFixture) },
   opsAudit: { input: auditInput, events: samplesOf(opsAuditEvents) },
   opsConsole: { events: samplesOf(opsConsoleEvents) },
+  opsCustomers: { events: samplesOf(opsCustomersEvents) },
   opsStaff: { input: staffInput, events: samplesOf(opsStaffEvents) },
   passkeys: { events: samplesOf(passkeysEvents) },
   paymentWidget: { events: samplesOf(paymentEvents) },

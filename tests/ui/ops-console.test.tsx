@@ -7,6 +7,7 @@ import {
   CONSOLE_DENIED,
   CONSOLE_FAILED,
   CONSOLE_TITLE,
+  CUSTOMERS_TITLE,
   SECOND_FACTOR_LINK,
   SECOND_FACTOR_TITLE,
   STAFF_TITLE,
@@ -63,6 +64,7 @@ describe('the staff console’s entry (issue 27)', () => {
         // An admin's permissions open Staff, not the audit trail.
         expect(nav().querySelector('a[href="/ops/staff"]')).not.toBeNull()
         expect(screen.queryByRole('link', { name: AUDIT_TITLE })).toBeNull()
+        expect(screen.queryByRole('link', { name: CUSTOMERS_TITLE })).toBeNull()
       },
       secondFactorRequired: () => {
         expect(pageHeading().textContent).toBe(SECOND_FACTOR_TITLE)
@@ -94,14 +96,14 @@ describe('the staff console’s entry (issue 27)', () => {
 })
 
 describe('reaching the console', () => {
-  it('sends a staff token holder from /app to /ops, where the auditor sees both sections', async () => {
+  it('sends a staff token holder from /app to /ops, where the auditor sees three sections', async () => {
     const app = await renderStaff('/app', { self: auditorSelf })
     await settle()
     await waitFor(() => {
       expect(app.pathname()).toBe('/ops')
     })
-    expect(within(nav()).getByRole('link', { name: STAFF_TITLE })).toBeTruthy()
-    expect(within(nav()).getByRole('link', { name: AUDIT_TITLE })).toBeTruthy()
+    for (const name of [CUSTOMERS_TITLE, STAFF_TITLE, AUDIT_TITLE])
+      expect(within(nav()).getByRole('link', { name })).toBeTruthy()
     // The customer area's reads never ran for a staff member.
     expect(app.api.count('GET', '/api/users/profile')).toBe(0)
     app.unmount()

@@ -7,6 +7,7 @@ import {
   CONSOLE_DENIED,
   CONSOLE_FAILED,
   CONSOLE_TITLE,
+  CUSTOMERS_TITLE,
   LOADING,
   LOG_OUT,
   OVERVIEW_TITLE,
@@ -32,6 +33,7 @@ export interface OpsConsolePageProps {
 /** The console's sections a set of permissions opens. */
 export function consoleSections(permissions: readonly string[]) {
   return {
+    customers: permissions.includes('customers:read'),
     staff: permissions.includes('staff:read'),
     audit: permissions.includes('audit:read'),
   }
@@ -59,6 +61,15 @@ export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsole
                 >
                   {OVERVIEW_TITLE}
                 </Link>
+                {sections.customers ? (
+                  <Link
+                    to="/ops/customers"
+                    className="top-bar-link"
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    {CUSTOMERS_TITLE}
+                  </Link>
+                ) : null}
                 {sections.staff ? (
                   <Link
                     to="/ops/staff"
@@ -146,8 +157,16 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
         Signed in as <strong>{email}</strong>
       </p>
       <p className="ops-roles">Roles: {rolesInWords(roles)}</p>
-      {sections.staff || sections.audit ? (
+      {sections.customers || sections.staff || sections.audit ? (
         <ul className="ops-grid" aria-label="Sections">
+          {sections.customers ? (
+            <li className="account-card">
+              <Link to="/ops/customers" className="text-link">
+                {CUSTOMERS_TITLE}
+              </Link>
+              <p className="account-note">Find a customer by address and see their details.</p>
+            </li>
+          ) : null}
           {sections.staff ? (
             <li className="account-card">
               <Link to="/ops/staff" className="text-link">

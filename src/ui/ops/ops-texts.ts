@@ -131,3 +131,22 @@ export const filterProblemTexts: Record<string, string> = {
 }
 
 export const outcomeNames = { succeeded: 'Succeeded', denied: 'Denied', failed: 'Failed' } as const
+
+// Customer lookup
+export const CUSTOMERS_TITLE = 'Customers'
+export const SEARCH_LABEL = 'E-mail address contains'
+export const SEARCH_HINT =
+  'At least 3 characters. Every search and every customer opened is recorded in the audit trail.'
+export const SEARCH = 'Search'
+export const SEARCHING = 'Searching…'
+export const NO_CUSTOMERS = 'No customer’s address contains this.'
+export const SEARCH_FAILED = 'The search failed. Please try again.'
+export const SEARCH_DENIED = 'Your roles do not allow looking customers up.'
+export const OPEN_FAILED = 'This customer could not be opened. Please try again.'
+export const BACK_TO_RESULTS = 'Back to results'
+export const openCustomerLabel = (email: string) => `Open ${email}`
+export const customerName = (c: { firstName: string; lastName: string }) =>
+  [c.firstName, c.lastName].filter(Boolean).join(' ') || 'No name given'
+export const verifiedText = (verified: boolean) => (verified ? 'Confirmed' : 'Not confirmed')
+export const customersFound = (count: number, query: string) =>
+  `${String(count)} ${count === 1 ? 'customer' : 'customers'} for “${query}”`
