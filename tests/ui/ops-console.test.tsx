@@ -109,6 +109,24 @@ describe('reaching the console', () => {
     app.unmount()
   })
 
+  it('takes a staff member from the log-in screen to the console', async () => {
+    const app = await renderApp('/app/login')
+    app.api
+      .on('POST', '/api/auth/login', () =>
+        json(200, { accessToken: staffToken(), refreshToken: 'refresh-1' }),
+      )
+      .on(OPS_ME.method, OPS_ME.path, () => json(200, adminSelf))
+    await screen.findByRole('heading', { name: 'Log in' })
+    await app.user.type(screen.getByLabelText('Email'), adminSelf.email)
+    await app.user.type(screen.getByLabelText('Password'), 'correct-horse{Enter}')
+    await waitFor(() => {
+      expect(app.pathname()).toBe('/ops')
+    })
+    expect(await screen.findByText(adminSelf.email, { selector: 'strong' })).toBeTruthy()
+    expect(app.api.last(OPS_ME.method, OPS_ME.path)?.authorization).toBe(`Bearer ${staffToken()}`)
+    app.unmount()
+  })
+
   it('keeps a customer token on /app', async () => {
     const app = await renderStaff('/app', { token: staffToken('customer') })
     await settle()
