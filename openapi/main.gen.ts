@@ -3302,6 +3302,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['StaffForbidden']
       409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -3335,6 +3337,8 @@ export interface operations {
       403: components['responses']['StaffForbidden']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -3368,6 +3372,8 @@ export interface operations {
       403: components['responses']['StaffForbidden']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -3397,6 +3403,8 @@ export interface operations {
       403: components['responses']['StaffForbidden']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }

@@ -226,9 +226,9 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     }
   })
 
-  // problem+json is only ever an answer: a request that sends it is refused like any non-JSON body
+  // problem+json and CSV are only ever answers: a request that sends one is refused like any non-JSON body
   // (registered so the contract router sees every media type of the contract handled).
-  app.addContentTypeParser('application/problem+json', (_request, _payload, done) => {
+  app.addContentTypeParser(['application/problem+json', 'text/csv'], (_request, _payload, done) => {
     done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
   })
 

@@ -3,6 +3,7 @@
  * every entry's hash against its content and the entry before it (`npm run ops:verify-audit`).
  */
 import type { Queryable } from '../db/database.ts'
+import { InvalidInput } from '../domain-errors.ts'
 import {
   auditColumns,
   entryHash,
@@ -20,6 +21,20 @@ export interface AuditFilters {
   to?: string
 }
 
+/** RFC 3339 admits a leap second (`23:59:60`), which no clock here can name: refused, not a 500. */
+function instantOf(value: string, field: string): Date {
+  const at = new Date(value)
+  if (Number.isNaN(at.getTime()))
+    throw new InvalidInput([
+      {
+        field,
+        code: 'format',
+        message: 'must be an instant this server can read (no leap second)',
+      },
+    ])
+  return at
+}
+
 function whereOf(filters: AuditFilters, before?: string): { sql: string; params: unknown[] } {
   const clauses: string[] = []
   const params: unknown[] = []
@@ -31,8 +46,8 @@ function whereOf(filters: AuditFilters, before?: string): { sql: string; params:
   if (filters.customer) add("target_type = 'customer' AND target_id = ?", filters.customer)
   if (filters.action?.endsWith('.')) add('starts_with(action, ?)', filters.action)
   else if (filters.action) add('action = ?', filters.action)
-  if (filters.from) add('at >= ?', new Date(filters.from))
-  if (filters.to) add('at < ?', new Date(filters.to))
+  if (filters.from) add('at >= ?', instantOf(filters.from, '/from'))
+  if (filters.to) add('at < ?', instantOf(filters.to, '/to'))
   if (before) add('seq < ?', before)
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params }
 }

@@ -206,11 +206,23 @@ function pathRecord(params: Parameter[]): fc.Arbitrary<Record<string, string>> {
   )
 }
 
+/** Valid values of query and header parameters; as for paths, the formats the contract uses. */
+function formatted(schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.format === 'uuid') return fc.uuid()
+  if (schema.format === 'date-time')
+    return fc
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2100-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString())
+  return schemas.valid(schema).map(String)
+}
+
 function record(params: Parameter[]): fc.Arbitrary<Record<string, string>> {
   return fc.record(
-    Object.fromEntries(
-      params.map((p) => [p.name, schemas.valid(p.schema as JsonSchema).map(String)]),
-    ),
+    Object.fromEntries(params.map((p) => [p.name, formatted(p.schema as JsonSchema)])),
     { requiredKeys: params.filter((p) => p.required).map((p) => p.name) },
   )
 }

@@ -280,6 +280,17 @@ describe.each(engines)('staff and the audit trail on %s', (engine) => {
     ).toHaveLength(1)
   })
 
+  it('refuses a filter it cannot read with 400, naming the field', async () => {
+    const answer = await server.api(
+      'GET',
+      '/api/ops/audit?from=2026-06-30T23:59:60Z',
+      undefined,
+      auditor.auth,
+    )
+    const problem = expectProblem(answer, 400, 'VALIDATION_ERROR')
+    expect(problem.errors?.map((e) => e.field)).toEqual(['/from'])
+  })
+
   it('exports the filtered trail as CSV that no spreadsheet runs, and records the export', async () => {
     const support = await staffOn(server, ['support'])
     const sneaky = await server.api('GET', '/api/ops/staff', undefined, {

@@ -103,11 +103,19 @@ export function createSchemaArbitraries(resolve: Resolve) {
         return fc.boolean()
       case 'null':
         return fc.constant(null)
-      case 'array':
-        return fc.array(valid(schema.items ?? {}), {
+      case 'array': {
+        const bounds = {
           minLength: schema.minItems ?? 0,
           maxLength: Math.min(schema.maxItems ?? 5, 5),
-        })
+        }
+        // A set (roles): no item twice.
+        return schema.uniqueItems
+          ? fc.uniqueArray(valid(schema.items ?? {}), {
+              ...bounds,
+              selector: (item) => JSON.stringify(item),
+            })
+          : fc.array(valid(schema.items ?? {}), bounds)
+      }
       case 'object': {
         const properties = schema.properties ?? {}
         const known = fc.record(
