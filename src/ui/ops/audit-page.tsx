@@ -58,7 +58,7 @@ export function AuditPage({
         {AUDIT_TITLE}
       </h1>
       <form
-        className="account-card"
+        className="account-card ops-wide"
         aria-label={FILTERS_TITLE}
         noValidate
         onSubmit={(event) => {
@@ -151,7 +151,7 @@ export function AuditPage({
                 <tr key={entry.seq}>
                   <td>{formatDateTime(entry.at)}</td>
                   <td>{actorOf(entry)}</td>
-                  <td className="ops-code">{entry.action}</td>
+                  <td className="ops-code ops-action">{entry.action}</td>
                   <td className="ops-code">
                     {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}
                   </td>

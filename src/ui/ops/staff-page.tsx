@@ -240,6 +240,8 @@ function StaffForm(props: StaffPageProps & { form: StaffForm }) {
           <label htmlFor="ops-invite-email">{EMAIL_LABEL}</label>
           <input
             id="ops-invite-email"
+            // The form replaces the button that opened it: focus goes to its first field.
+            autoFocus
             type="email"
             autoComplete="off"
             value={view.email}
@@ -255,6 +257,7 @@ function StaffForm(props: StaffPageProps & { form: StaffForm }) {
           <label htmlFor="ops-reason">{REASON_LABEL}</label>
           <textarea
             id="ops-reason"
+            autoFocus
             rows={3}
             maxLength={500}
             required
@@ -268,10 +271,11 @@ function StaffForm(props: StaffPageProps & { form: StaffForm }) {
       ) : (
         <fieldset>
           <legend>{ROLES_LEGEND}</legend>
-          {allRoles.map((role) => (
+          {allRoles.map((role, index) => (
             <label key={role} className="ops-checkbox">
               <input
                 type="checkbox"
+                autoFocus={form.kind === 'roles' && index === 0}
                 checked={view.roles.includes(role)}
                 disabled={form.sending}
                 onChange={() => {
