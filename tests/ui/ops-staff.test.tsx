@@ -316,6 +316,13 @@ describe('staff management details', () => {
       reason: DEACTIVATION_REASON,
     })
     expect(screen.getByRole('status').textContent).toBe(`${marek.email} was deactivated.`)
+    // Focus goes back to the button that opened the form once the list is read again (this
+    // fake list still has Marek), and so it does after 'Cancel'.
+    expect(document.activeElement).toBe(button(deactivateLabel(marek.email)))
+    await app.user.click(button(editRolesLabel(marek.email)))
+    expect(document.activeElement).toBe(form().getByRole('checkbox', { name: roleNames.support }))
+    await app.user.click(form().getByRole('button', { name: CANCEL }))
+    expect(document.activeElement).toBe(button(editRolesLabel(marek.email)))
     app.unmount()
   })
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import type { OpsStaffView, StaffRole } from '../../machines/ops-staff/ops-staff.machine'
 import { formatDateTime } from '../account/date-time'
 import {
@@ -81,9 +82,29 @@ export function StaffPage(props: StaffPageProps) {
   )
 }
 
+/**
+ * Where focus goes back to once the open form closes and the list can be used again: the button
+ * that opened it, or 'Refresh' when that button is gone (a member deactivated).
+ */
+function useFocusReturn(formOpen: boolean, busy: boolean) {
+  const opener = useRef<string | null>(null)
+  useEffect(() => {
+    if (formOpen || busy || opener.current === null) return
+    const target = document.getElementById(opener.current) ?? document.getElementById(REFRESH_ID)
+    opener.current = null
+    target?.focus()
+  }, [formOpen, busy])
+  return (id: string) => {
+    opener.current = id
+  }
+}
+
+const REFRESH_ID = 'ops-staff-refresh'
+
 function StaffLists(props: StaffPageProps) {
   const { view } = props
   const form = view.form
+  const remember = useFocusReturn(form !== null, view.busy)
   return (
     <>
       <p className="ops-status" role="status">
@@ -100,14 +121,19 @@ function StaffLists(props: StaffPageProps) {
             <button
               type="button"
               className="button button-primary"
+              id="ops-staff-invite"
               disabled={view.busy}
-              onClick={props.onInvite}
+              onClick={() => {
+                remember('ops-staff-invite')
+                props.onInvite()
+              }}
             >
               {INVITE}
             </button>
           ) : null}
           <button
             type="button"
+            id={REFRESH_ID}
             className="button button-secondary"
             disabled={view.busy}
             onClick={props.onReload}
@@ -146,9 +172,11 @@ function StaffLists(props: StaffPageProps) {
                     <button
                       type="button"
                       className="button button-secondary"
+                      id={`ops-roles-${member.id}`}
                       aria-label={editRolesLabel(member.email)}
                       disabled={view.busy}
                       onClick={() => {
+                        remember(`ops-roles-${member.id}`)
                         props.onEditRoles(member.id)
                       }}
                     >
@@ -157,9 +185,11 @@ function StaffLists(props: StaffPageProps) {
                     <button
                       type="button"
                       className="button button-secondary"
+                      id={`ops-deactivate-${member.id}`}
                       aria-label={deactivateLabel(member.email)}
                       disabled={view.busy}
                       onClick={() => {
+                        remember(`ops-deactivate-${member.id}`)
                         props.onDeactivate(member.id)
                       }}
                     >
