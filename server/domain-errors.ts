@@ -47,9 +47,7 @@ export class PermissionDenied extends Error {
 export class SecondFactorRequired extends Error {
   override readonly name = 'SecondFactorRequired'
   constructor() {
-    super(
-      'Staff need a passkey or an authenticator app. Set one up in your account security first',
-    )
+    super('Staff need a passkey or an authenticator app. Set one up in your account security first')
   }
 }
 /** The resource the request names is not the customer's, or does not exist (any more). */

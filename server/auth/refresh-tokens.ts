@@ -105,7 +105,11 @@ export async function rotateRefreshToken(
     }
 
     const pair: TokenPair = {
-      accessToken: await issueAccessToken(family.user_id, token.family_id, family.idle_until !== null),
+      accessToken: await issueAccessToken(
+        family.user_id,
+        token.family_id,
+        family.idle_until !== null,
+      ),
       refreshToken: newSecretToken(),
     }
     await tx.query('UPDATE refresh_families SET last_used_at = $2, ip = $3 WHERE id = $1', [

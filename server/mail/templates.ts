@@ -92,7 +92,11 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
 }
 
 /** A staff invitation (docs/product/staff.md#staff-accounts): the link chooses the password. */
-export function staffInvitationMessage(to: string, link: string, roles: readonly string[]): MailMessage {
+export function staffInvitationMessage(
+  to: string,
+  link: string,
+  roles: readonly string[],
+): MailMessage {
   return compose(
     to,
     'Your staff account',
