@@ -221,7 +221,7 @@ describe('the staff console in Chromium against the real server', () => {
     await auditor.page.getByRole('button', { name: 'Export CSV' }).click()
     const file = await download
     expect(file.suggestedFilename()).toBe('audit-trail.csv')
-    const csv = await readFile((await file.path()) ?? '', 'utf8')
+    const csv = await readFile(await file.path(), 'utf8')
     expect(csv).toContain(`,${managerEmail}`)
     expect(csv).toContain(',staff.invited,')
     for (const operationId of Object.keys(refusals)) expect(csv).toContain(`,${operationId},`)
