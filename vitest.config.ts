@@ -14,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'machines',
           environment: 'node',
+          maxWorkers: 2,
           include: [
             'tests/domain/**/*.test.ts',
             'tests/machines/**/*.test.ts',
@@ -28,6 +29,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
+          // Two files at once on 2 cores (vitest's default there is one): machines and UI took
+          // 272 s instead of 362 s, 435 of 435 passing both ways.
+          maxWorkers: 2,
         },
       },
       {
