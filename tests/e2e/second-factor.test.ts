@@ -7,10 +7,13 @@
  * finding 2): the passkey, then a recovery code.
  */
 import { generate } from 'otplib'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from './support/app-server'
-import { launchChromium } from './support/chromium'
+import {
+  contextWithAuthenticator as contextWithAuthenticatorIn,
+  launchChromium,
+} from './support/chromium'
 import { linkFromMailbox } from './support/mailbox'
 
 describe('two-factor sign-in and sessions in Chromium against the real server', () => {
@@ -36,25 +39,7 @@ describe('two-factor sign-in and sessions in Chromium against the real server', 
     return chromium.browser
   }
 
-  /** A browser with a platform authenticator that verifies the user without a prompt. */
-  async function contextWithAuthenticator(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browserOf().newContext()
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable', { enableUI: false })
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        ctap2Version: 'ctap2_1',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    })
-    return { context, page }
-  }
+  const contextWithAuthenticator = () => contextWithAuthenticatorIn(browserOf())
 
   async function submitPassword(page: Page, email: string, password: string) {
     await page.goto(`${urlOf()}/app/login`)

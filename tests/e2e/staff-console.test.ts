@@ -10,14 +10,17 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolverOf, type ContractDocument } from '../../scripts/contract/body-limits'
 import type { JsonSchema } from '../../scripts/contract/largest-body'
 import { largestValue } from '../server/support/largest-value'
 import { startAppServer, type AppServer } from './support/app-server'
-import { launchChromium } from './support/chromium'
+import {
+  contextWithAuthenticator as contextWithAuthenticatorIn,
+  launchChromium,
+} from './support/chromium'
 import { linkFromMailbox } from './support/mailbox'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -72,25 +75,9 @@ describe('the staff console in Chromium against the real server', () => {
     return stdout
   }
 
-  /** A browser whose platform authenticator verifies the user without a prompt. */
-  async function contextWithAuthenticator(): Promise<{ context: BrowserContext; page: Page }> {
+  const contextWithAuthenticator = () => {
     if (!chromium) throw new Error('Chromium did not start')
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable', { enableUI: false })
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        ctap2Version: 'ctap2_1',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    })
-    return { context, page }
+    return contextWithAuthenticatorIn(chromium.browser, { viewport: { width: 1280, height: 800 } })
   }
 
   /** The invitation's link, a password, and the sign-in, which lands a staff member on /ops. */

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/main.gen.ts'
 import { bearer, expectProblem, uniqueEmail, verifiedUser } from './support/accounts.ts'
 import { engines } from './support/databases.ts'
-import { acceptInvitation, claimsOf, enrolApp, staffOn, type StaffMember } from './support/staff.ts'
+import { enrolApp } from './support/second-factor.ts'
+import { acceptInvitation, claimsOf, staffOn, type StaffMember } from './support/staff.ts'
 import { startTestServer, testJwtSecret, type TestServer } from './support/test-server.ts'
 
 type Schemas = components['schemas']
@@ -35,7 +36,7 @@ describe.each(engines)('staff and the audit trail on %s', (engine) => {
     // The SPA reads where to go from the token; the server never trusts it (below).
     expect(claimsOf(admin.tokens.accessToken).scp).toBe('staff')
     expectProblem(await call('GET', '/api/ops/me', admin), 403, 'SECOND_FACTOR_REQUIRED')
-    admin.secret = await enrolApp(server, admin)
+    admin.secret = (await enrolApp(server, admin)).secret
     const me = await call('GET', '/api/ops/me', admin)
     expect(me.body).toEqual({
       id: admin.id,

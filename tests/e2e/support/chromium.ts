@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
 
 export const installHint =
   'Chromium not found: install it with `apt-get install -y chromium` (Debian) or set CHROMIUM_PATH to a Chromium binary.'
@@ -37,4 +43,30 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       await browser.close()
     },
   }
+}
+
+/**
+ * A new browser context whose platform authenticator (DevTools protocol
+ * WebAuthn.addVirtualAuthenticator) verifies the user without a prompt, and its first page.
+ */
+export async function contextWithAuthenticator(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return { context, page }
 }

@@ -15,23 +15,32 @@ export const codeNowOn = (server: TestServer, secret: string) =>
 export async function customerWithAppOn(server: TestServer) {
   const customer = await verifiedUser(server)
   const auth = bearer(customer.tokens.accessToken)
+  const { secret, recoveryCodes } = await enrolApp(server, { password: customer.password, auth })
+  return { ...customer, auth, secret, recoveryCodes }
+}
+
+/** Enrols an authenticator app through the account's own operations: step-up, then the code. */
+export async function enrolApp(
+  server: TestServer,
+  account: { password: string; auth: Record<string, string> },
+) {
   const stepped = await server.api(
     'POST',
     '/api/account/step-up',
-    { password: customer.password },
-    auth,
+    { password: account.password },
+    account.auth,
   )
   expect(stepped.status, stepped.text).toBe(200)
-  const started = await server.api('POST', '/api/account/totp/enrolment', undefined, auth)
+  const started = await server.api('POST', '/api/account/totp/enrolment', undefined, account.auth)
   expect(started.status, started.text).toBe(200)
   const { secret } = started.body as Schemas['TotpEnrolment']
   const confirmed = await server.api(
     'POST',
     '/api/account/totp',
     { code: await codeNowOn(server, secret) },
-    auth,
+    account.auth,
   )
   expect(confirmed.status, confirmed.text).toBe(200)
   const { recoveryCodes } = confirmed.body as Schemas['RecoveryCodes']
-  return { ...customer, auth, secret, recoveryCodes }
+  return { secret, recoveryCodes }
 }

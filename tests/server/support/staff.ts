@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { components } from '../../../openapi/main.gen.ts'
 import { bearer, expectTokens, mailedToken, uniqueEmail, type TokenPair } from './accounts.ts'
-import { codeNowOn } from './second-factor.ts'
+import { enrolApp } from './second-factor.ts'
 import type { TestServer } from './test-server.ts'
 
 type Schemas = components['schemas']
@@ -41,29 +41,6 @@ export async function acceptInvitation(server: TestServer, email: string) {
   return { password, tokens }
 }
 
-/** Enrols an authenticator app through the customers' own operations. */
-export async function enrolApp(server: TestServer, member: { password: string; auth: object }) {
-  const auth = member.auth as Record<string, string>
-  const stepped = await server.api(
-    'POST',
-    '/api/account/step-up',
-    { password: member.password },
-    auth,
-  )
-  expect(stepped.status, stepped.text).toBe(200)
-  const started = await server.api('POST', '/api/account/totp/enrolment', undefined, auth)
-  expect(started.status, started.text).toBe(200)
-  const { secret } = started.body as Schemas['TotpEnrolment']
-  const confirmed = await server.api(
-    'POST',
-    '/api/account/totp',
-    { code: await codeNowOn(server, secret) },
-    auth,
-  )
-  expect(confirmed.status, confirmed.text).toBe(200)
-  return secret
-}
-
 /** A staff member created from the command line with `roles`, signed in, with an app unless told. */
 export async function staffOn(
   server: TestServer,
@@ -84,5 +61,5 @@ export async function staffOn(
     auth: bearer(tokens.accessToken),
   }
   if (options.factor === false) return member
-  return { ...member, secret: await enrolApp(server, member) }
+  return { ...member, secret: (await enrolApp(server, member)).secret }
 }
