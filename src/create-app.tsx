@@ -1,4 +1,5 @@
 import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router'
+import { provideRequestEventsClient } from './api/request-events'
 import { createAppServices, type ServicesOptions } from './app-services'
 import type { RouterContext } from './router-context'
 import { routeTree } from './routeTree.gen'
@@ -71,6 +72,9 @@ export function createApp(options: AppOptions) {
   const router = buildRouter(context, options.history ?? createBrowserHistory())
   holder.router = router
   const { auth, splash, api } = services
+  // The live request streams (inbox, request pages) read with this client's token and refresh
+  // queue; registered here rather than in app-services so the landing's JS does not carry them.
+  provideRequestEventsClient(api)
   auth.start()
   // The splash starts when the app first paints (the root layout), so its 750 ms are all shown.
   return { router, auth, splash, api }
