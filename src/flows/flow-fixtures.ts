@@ -32,6 +32,12 @@ import { loginEvents } from './fixtures/login'
 import { auditInput, opsAuditEvents } from './fixtures/ops-audit'
 import { opsConsoleEvents } from './fixtures/ops-console'
 import { opsCustomersEvents } from './fixtures/ops-customers'
+import {
+  opsRequestEvents,
+  opsRequestsEvents,
+  requestInput,
+  requestsInput,
+} from './fixtures/ops-requests'
 import { opsStaffEvents, staffInput } from './fixtures/ops-staff'
 import { passkeysEvents } from './fixtures/passkeys'
 import { paymentEvents } from './fixtures/payment-widget'
@@ -91,6 +97,8 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   opsAudit: { input: auditInput, events: samplesOf(opsAuditEvents) },
   opsConsole: { events: samplesOf(opsConsoleEvents) },
   opsCustomers: { events: samplesOf(opsCustomersEvents) },
+  opsRequest: { input: requestInput, events: samplesOf(opsRequestEvents) },
+  opsRequests: { input: requestsInput, events: samplesOf(opsRequestsEvents) },
   opsStaff: { input: staffInput, events: samplesOf(opsStaffEvents) },
   passkeys: { events: samplesOf(passkeysEvents) },
   paymentWidget: { events: samplesOf(paymentEvents) },
