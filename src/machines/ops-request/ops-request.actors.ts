@@ -1,7 +1,10 @@
+import { fromCallback, type EventObject } from 'xstate'
 import type { MainClient } from '../../api/main-client'
+import { watchRequestChanges } from '../../api/request-events'
 import { callOps } from '../../api/ops-call'
 import { fromAbortablePromise } from '../abortable-promise'
 import type { DeskRequestDetails, RequestActionInput } from './ops-request.machine'
+import type { RequestChanged } from './request-desk'
 
 /** Each desk action's call: one POST per operation, each answering the request after it. */
 function post(api: MainClient, input: RequestActionInput, signal: AbortSignal) {
@@ -75,3 +78,26 @@ export function createOpsRequestActors(api: MainClient) {
     ),
   }
 }
+
+/**
+ * The desk's live changes as the charts' `watchChanges`: every change to any request, from the
+ * stream `watchRequestChanges` keeps open until the chart stops.
+ */
+export const watchDeskChanges = fromCallback<EventObject>(({ sendBack }) => {
+  const controller = new AbortController()
+  watchRequestChanges(
+    'desk',
+    (change) => {
+      const changed: RequestChanged = {
+        type: 'request.changed',
+        requestId: change.requestId,
+        kind: change.kind,
+      }
+      sendBack(changed)
+    },
+    controller.signal,
+  )
+  return () => {
+    controller.abort()
+  }
+})

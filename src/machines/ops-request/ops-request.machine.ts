@@ -1,4 +1,11 @@
-import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate'
 import type { components } from '../../../openapi/main.gen'
 import {
   checkOfferDraft,
@@ -8,6 +15,7 @@ import {
   type OfferDraftField,
 } from './offer-draft'
 import {
+  deskOperations,
   isDirectOperation,
   operationPermission,
   requestFailureOf,
@@ -161,7 +169,7 @@ export const opsRequestMachine = setup({
       throw new Error('opsRequest: the runRequestAction actor was not provided')
     }),
     /** The desk's live changes: sends `request.changed` for every change to any request. */
-    watchChanges: fromCallback<RequestChanged>(() => {
+    watchChanges: fromCallback<EventObject>(() => {
       throw new Error('opsRequest: the watchChanges actor was not provided')
     }),
   },
@@ -524,6 +532,8 @@ export function selectOpsRequestView(snapshot: OpsRequestSnapshot) {
     selfId: context.self.id,
     /** Whether the action's button shows: the state allows it and the roles permit it. */
     offered: (operation: DeskOperation) => mayRun(context, context.details, operation),
+    /** The actions offered, in the contract's order. */
+    offeredOperations: deskOperations.filter((op) => mayRun(context, context.details, op)),
     /** Something is under way or a form is open: the action buttons wait. */
     busy: !idle,
     reading: snapshot.matches({ ready: 'reading' }),

@@ -6,9 +6,9 @@
 import { requestStateValues, type components } from '../../../openapi/main.gen'
 
 export type RequestState = components['schemas']['RequestState']
-export const requestStates: readonly RequestState[] = requestStateValues
+const requestStates: readonly RequestState[] = requestStateValues
 
-export const inboxSorts = ['oldest', 'newest', 'amount-desc', 'amount-asc'] as const
+const inboxSorts = ['oldest', 'newest', 'amount-desc', 'amount-asc'] as const
 export type InboxSort = (typeof inboxSorts)[number]
 
 export type InboxStateFilter = 'open' | 'all' | RequestState

@@ -1,4 +1,11 @@
-import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate'
 import type { components } from '../../../openapi/main.gen'
 import {
   requestFailureOf,
@@ -105,7 +112,7 @@ export const opsRequestsMachine = setup({
       throw new Error('opsRequests: the assignRequest actor was not provided')
     }),
     /** The desk's live changes: sends `request.changed` for every change to any request. */
-    watchChanges: fromCallback<RequestChanged>(() => {
+    watchChanges: fromCallback<EventObject>(() => {
       throw new Error('opsRequests: the watchChanges actor was not provided')
     }),
   },

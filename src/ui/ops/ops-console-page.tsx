@@ -11,6 +11,7 @@ import {
   LOADING,
   LOG_OUT,
   OVERVIEW_TITLE,
+  REQUESTS_TITLE,
   SECOND_FACTOR_LINK,
   SECOND_FACTOR_TEXT,
   SECOND_FACTOR_TITLE,
@@ -33,6 +34,7 @@ export interface OpsConsolePageProps {
 /** The console's sections a set of permissions opens. */
 export function consoleSections(permissions: readonly string[]) {
   return {
+    requests: permissions.includes('requests:read'),
     customers: permissions.includes('customers:read'),
     staff: permissions.includes('staff:read'),
     audit: permissions.includes('audit:read'),
@@ -61,6 +63,15 @@ export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsole
                 >
                   {OVERVIEW_TITLE}
                 </Link>
+                {sections.requests ? (
+                  <Link
+                    to="/ops/requests"
+                    className="top-bar-link"
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    {REQUESTS_TITLE}
+                  </Link>
+                ) : null}
                 {sections.customers ? (
                   <Link
                     to="/ops/customers"
@@ -157,8 +168,18 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
         Signed in as <strong>{email}</strong>
       </p>
       <p className="ops-roles">Roles: {rolesInWords(roles)}</p>
-      {sections.customers || sections.staff || sections.audit ? (
+      {sections.requests || sections.customers || sections.staff || sections.audit ? (
         <ul className="ops-grid" aria-label="Sections">
+          {sections.requests ? (
+            <li className="account-card">
+              <Link to="/ops/requests" className="text-link">
+                {REQUESTS_TITLE}
+              </Link>
+              <p className="account-note">
+                The request desk: open requests, offers, holds and the customer’s thread.
+              </p>
+            </li>
+          ) : null}
           {sections.customers ? (
             <li className="account-card">
               <Link to="/ops/customers" className="text-link">

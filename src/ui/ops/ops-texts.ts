@@ -1,6 +1,15 @@
 /** The staff console's texts (docs/product/screens.md#staff-console), shared with its tests. */
 import type { StaffRole } from '../../machines/ops-staff/ops-staff.machine'
 import type { OpsStaffFailure, OpsStaffNotice } from '../../machines/ops-staff/ops-staff.machine'
+import type {
+  InboxAssignee,
+  InboxFilterField,
+  InboxFilterProblem,
+  InboxSort,
+  RequestState,
+} from '../../machines/ops-requests/inbox-filters'
+import type { OfferDraftProblem } from '../../machines/ops-request/offer-draft'
+import type { DeskOperation, RequestFailure } from '../../machines/ops-request/request-desk'
 
 export const CONSOLE_TITLE = 'Staff console'
 export const TRY_AGAIN = 'Try again'
@@ -150,3 +159,146 @@ export const customerName = (c: { firstName: string; lastName: string }) =>
 export const verifiedText = (verified: boolean) => (verified ? 'Confirmed' : 'Not confirmed')
 export const customersFound = (count: number, query: string) =>
   `${String(count)} ${count === 1 ? 'customer' : 'customers'} for “${query}”`
+
+// The request desk
+export const REQUESTS_TITLE = 'Requests'
+export const INBOX_LOAD_FAILED = 'The requests could not be loaded.'
+export const SHOW_REQUESTS = 'Show requests'
+export const NEXT_PAGE = 'Next page'
+export const FIRST_PAGE = 'First page'
+export const ASSIGN_TO_ME = 'Assign to me'
+export const NO_REQUESTS = 'No request matches these filters.'
+export const INBOX_KEYS =
+  'Keys: j or ↓ next, k or ↑ previous, Enter opens the request, a assigns it to you.'
+export const NOBODY = 'Nobody'
+export const STALE_TEXT = 'This request changed while you were looking at it. It has been reloaded.'
+export const READ_AGAIN_FAILED = 'The request could not be read again. Please try again.'
+export const REQUEST_NOT_FOUND = 'There is no request with this id.'
+export const REQUEST_LOAD_FAILED = 'The request could not be loaded.'
+export const ALL_REQUESTS = 'All requests'
+export const pageOf = (page: number) => `Page ${String(page)}`
+export const assignToMeLabel = (email: string) => `Assign the request of ${email} to me`
+export const openRequestLabel = (email: string) => `Open the request of ${email}`
+export const assignedNotice = (email: string) => `The request of ${email} is assigned to you.`
+export const requestTitle = (email: string) => `Request of ${email}`
+
+export const stateNames: Record<RequestState, string> = {
+  submitted: 'Submitted',
+  assigned: 'Assigned',
+  in_review: 'In review',
+  on_hold: 'On hold',
+  awaiting_customer: 'Waiting for the customer',
+  offer_pending_approval: 'Offer waiting for approval',
+  offer_sent: 'Offer sent',
+  awaiting_payment: 'Waiting for payment',
+  completed: 'Completed',
+  declined: 'Declined',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+}
+
+export const inboxFilterLabels: Record<InboxFilterField, string> = {
+  state: 'State',
+  assignee: 'Assigned to',
+  pair: 'Pair',
+  amountMin: 'Amount from',
+  amountMax: 'Amount to',
+  olderThanHours: 'Waiting at least (hours)',
+  q: 'Search',
+  sort: 'Sort',
+}
+export const SEARCH_REQUESTS_HINT = 'A request id, or the start of an e-mail address or name.'
+export const stateFilterNames = { open: 'Open', all: 'All' } as const
+export const assigneeNames: Record<InboxAssignee, string> = {
+  anyone: 'Anyone',
+  me: 'Me',
+  none: 'Nobody',
+}
+export const sortNames: Record<InboxSort, string> = {
+  oldest: 'Oldest first',
+  newest: 'Newest first',
+  'amount-desc': 'Largest amount first',
+  'amount-asc': 'Smallest amount first',
+}
+export const inboxProblemTexts: Record<InboxFilterProblem, string> = {
+  notAPair: 'Enter a pair such as EUR-BTC.',
+  notAnAmount: 'Enter a whole amount, at most 1000000000.',
+  maxBelowMin: 'The upper amount is below the lower one.',
+  notHours: 'Enter whole hours, 1 to 8760.',
+  tooShort: 'Enter at least 2 characters.',
+  notAChoice: 'Pick one of the choices.',
+}
+
+/** Each action's button. */
+export const operationLabels: Record<DeskOperation, string> = {
+  assignRequest: 'Assign to me',
+  startRequestReview: 'Start the review',
+  holdRequest: 'Put on hold',
+  releaseRequest: 'Release the hold',
+  askCustomer: 'Ask the customer',
+  sendOffer: 'Make an offer',
+  approveOffer: 'Approve the offer',
+  rejectOffer: 'Send the offer back',
+  declineRequest: 'Decline',
+  completeRequest: 'Mark as paid and completed',
+  cancelRequest: 'Cancel the request',
+  addRequestNote: 'Add a note',
+}
+
+/** Each form's send button. */
+export const submitLabels: Record<DeskOperation, string> = {
+  ...operationLabels,
+  askCustomer: 'Send the question',
+  sendOffer: 'Send the offer',
+  addRequestNote: 'Add the note',
+}
+
+/** What the page says once an action went through. */
+export const doneTexts: Record<DeskOperation, string> = {
+  assignRequest: 'The request is assigned to you.',
+  startRequestReview: 'The review has started.',
+  holdRequest: 'The request is on hold.',
+  releaseRequest: 'The hold is lifted.',
+  askCustomer: 'The question was sent to the customer.',
+  sendOffer: 'The offer was recorded.',
+  approveOffer: 'The offer was approved and sent.',
+  rejectOffer: 'The offer was sent back.',
+  declineRequest: 'The request was declined.',
+  completeRequest: 'The request is completed.',
+  cancelRequest: 'The request was cancelled.',
+  addRequestNote: 'The note was added.',
+}
+
+export const QUESTION_LABEL = 'Question to the customer'
+export const NOTE_LABEL = 'Note (only staff see it)'
+export const REASON_HINT = 'Staff only: the customer never sees it.'
+export const offerLabels = {
+  rate: (from: string, to: string) => `Rate (price of 1 ${to} in ${from})`,
+  amountPaid: (from: string) => `Amount paid (${from})`,
+  validUntil: 'Valid until',
+  amountReceived: 'Amount received',
+  fee: 'Fee',
+} as const
+export const offerProblemTexts: Record<OfferDraftProblem, string> = {
+  notANumber: 'Enter a number such as 1250.50, with a point and no spaces.',
+  notPositive: 'Enter more than 0.',
+  tooManyDecimals: 'Too many decimals for this currency.',
+  notATime: 'Enter a date and time.',
+}
+
+/** A refusal of a desk action or read, in our words, with the server's where it gave them. */
+export function requestFailureText(failure: RequestFailure): string {
+  if (failure.errorType === 'STALE_VERSION') return STALE_TEXT
+  if (failure.reading) return READ_AGAIN_FAILED
+  if (failure.errorType === 'REQUEST_STATE')
+    return failure.detail ?? 'The request’s state does not allow this now.'
+  if (failure.errorType === 'OFFER_EXPIRED')
+    return failure.detail ?? 'The offer has expired: it can no longer be approved.'
+  if (failure.errorType === 'VALIDATION_ERROR') {
+    const fields = failure.fields.map((f) => `${f.field.replace(/^\//, '')}: ${f.message}`)
+    return fields.length > 0 ? fields.join(' ') : (failure.detail ?? CHANGE_FAILED)
+  }
+  if (failure.errorType === 'PERMISSION_DENIED')
+    return failure.detail ? `${DENIED} ${failure.detail}` : DENIED
+  return CHANGE_FAILED
+}

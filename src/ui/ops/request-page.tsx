@@ -1,0 +1,450 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { CUSTOMER_STATUS_LABELS, customerStatus } from '../../../domain/request-lifecycle.machine'
+import type { OfferDraftField } from '../../machines/ops-request/offer-draft'
+import type { OpsRequestView } from '../../machines/ops-request/ops-request.machine'
+import type { DeskOperation } from '../../machines/ops-request/request-desk'
+import { formatDateTime } from '../account/date-time'
+import {
+  ALL_REQUESTS,
+  CANCEL,
+  LOADING,
+  NOBODY,
+  NOTE_LABEL,
+  QUESTION_LABEL,
+  REASON_HINT,
+  REASON_LABEL,
+  REQUEST_LOAD_FAILED,
+  REQUEST_NOT_FOUND,
+  TRY_AGAIN,
+  doneTexts,
+  offerLabels,
+  offerProblemTexts,
+  operationLabels,
+  requestFailureText,
+  requestTitle,
+  stateNames,
+  submitLabels,
+} from './ops-texts'
+
+export interface RequestPageProps {
+  view: OpsRequestView
+  onReload: () => void
+  /** An action that opens a form. */
+  onOpenForm: (operation: DeskOperation) => void
+  /** A one-click action. */
+  onRun: (operation: DeskOperation) => void
+  onTextChange: (value: string) => void
+  onOfferChange: (field: OfferDraftField, value: string) => void
+  onSubmit: () => void
+  onCancel: () => void
+}
+
+const oneClick: readonly DeskOperation[] = [
+  'assignRequest',
+  'startRequestReview',
+  'approveOffer',
+  'completeRequest',
+]
+
+const amountFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+
+/**
+ * One request on the desk (docs/product/requests.md#the-desk): what the customer asked for, where
+ * the request is and how it got there, the offers, the thread and the notes, with the actions this
+ * person may take and the one form open at a time. Every text the customer or staff wrote is shown
+ * as text.
+ */
+export function RequestPage(props: RequestPageProps) {
+  const { view } = props
+  const details = view.details
+  return (
+    <section className="account-section" aria-labelledby="ops-request-title">
+      <p>
+        <Link to="/ops/requests" className="text-link">
+          {ALL_REQUESTS}
+        </Link>
+      </p>
+      <h1 id="ops-request-title" className="account-title">
+        {details ? requestTitle(details.summary.customerEmail) : 'Request'}
+      </h1>
+      {view.phase === 'loading' ? (
+        <p role="status">{LOADING}</p>
+      ) : view.phase === 'loadFailed' || !details ? (
+        <>
+          <div className="form-alert" role="alert">
+            {view.failure?.status === 404 ? REQUEST_NOT_FOUND : REQUEST_LOAD_FAILED}
+          </div>
+          <p>
+            <button type="button" className="button button-secondary" onClick={props.onReload}>
+              {TRY_AGAIN}
+            </button>
+          </p>
+        </>
+      ) : (
+        <RequestBody {...props} details={details} />
+      )}
+    </section>
+  )
+}
+
+type Details = NonNullable<OpsRequestView['details']>
+
+/** Focus goes to the button that opened a form once the form is gone, else to the first action. */
+function useFocusReturn(formOpen: boolean, busy: boolean) {
+  const opener = useRef<string | null>(null)
+  useEffect(() => {
+    if (formOpen || busy || opener.current === null) return
+    const target =
+      document.getElementById(opener.current) ??
+      document.querySelector<HTMLElement>('#ops-request-actions button')
+    opener.current = null
+    target?.focus()
+  }, [formOpen, busy])
+  return (id: string) => {
+    opener.current = id
+  }
+}
+
+function RequestBody(props: RequestPageProps & { details: Details }) {
+  const { view, details } = props
+  const { summary, request } = details
+  const remember = useFocusReturn(view.form !== null, view.busy)
+  const offered = view.offeredOperations
+  return (
+    <>
+      <p className="ops-status" role="status">
+        {view.notice ? doneTexts[view.notice.operation] : view.reading ? LOADING : ''}
+      </p>
+      {view.failure && !view.form ? (
+        <div className="form-alert" role="alert">
+          {requestFailureText(view.failure)}
+        </div>
+      ) : null}
+      {view.form ? (
+        <RequestForm {...props} form={view.form} details={details} />
+      ) : offered.length > 0 ? (
+        <div className="ops-actions" id="ops-request-actions" aria-label="Actions" role="group">
+          {offered.map((op) => (
+            <button
+              key={op}
+              id={`ops-action-${op}`}
+              type="button"
+              className={
+                op === 'declineRequest' || op === 'cancelRequest'
+                  ? 'button button-secondary ops-danger'
+                  : 'button button-secondary'
+              }
+              disabled={view.busy}
+              aria-busy={view.acting === op}
+              onClick={() => {
+                remember(`ops-action-${op}`)
+                if (oneClick.includes(op)) props.onRun(op)
+                else props.onOpenForm(op)
+              }}
+            >
+              {operationLabels[op]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="ops-request-grid">
+        <div className="account-card ops-wide">
+          <h2 className="account-subtitle">Request</h2>
+          <dl className="ops-details">
+            <dt>Customer</dt>
+            <dd>
+              {summary.customerEmail}
+              <span className="ops-sub ops-code">{summary.customerId}</span>
+            </dd>
+            <dt>Contact name</dt>
+            <dd>{request.name}</dd>
+            <dt>Contact e-mail</dt>
+            <dd>{request.email}</dd>
+            <dt>Phone</dt>
+            <dd>{request.phone}</dd>
+            <dt>Country</dt>
+            <dd>{request.country}</dd>
+            <dt>Amount</dt>
+            <dd>
+              {amountFormat.format(summary.amount)} {summary.fromCurrency} → {summary.toCurrency}
+            </dd>
+            <dt>Promo code</dt>
+            <dd>{details.promoCode ?? '—'}</dd>
+            <dt>State</dt>
+            <dd>{stateNames[summary.state]}</dd>
+            <dt>Customer sees</dt>
+            <dd>{CUSTOMER_STATUS_LABELS[customerStatus(summary.state)]}</dd>
+            <dt>Assigned to</dt>
+            <dd>{summary.assignee?.email ?? NOBODY}</dd>
+            <dt>Version</dt>
+            <dd>{summary.version}</dd>
+            <dt>Submitted</dt>
+            <dd>{formatDateTime(summary.createdAt)}</dd>
+            <dt>Request id</dt>
+            <dd className="ops-code">{summary.id}</dd>
+          </dl>
+          <h3 className="account-subtitle">Message</h3>
+          <p className="ops-text">{request.message}</p>
+        </div>
+      </div>
+      <h2 className="account-subtitle">Timeline</h2>
+      <table className="ops-table" aria-label="Timeline">
+        <thead>
+          <tr>
+            <th scope="col">Change</th>
+            <th scope="col">By</th>
+            <th scope="col">Reason</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {details.timeline.map((entry, i) => (
+            <tr key={`${entry.at}-${String(i)}`}>
+              <td>
+                {entry.from ? `${stateNames[entry.from]} → ` : ''}
+                {stateNames[entry.to]}
+              </td>
+              <td>{entry.by ?? 'The system'}</td>
+              <td className="ops-text">{entry.reason ?? ''}</td>
+              <td>{formatDateTime(entry.at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="account-subtitle">Offers</h2>
+      {details.offers.length === 0 ? (
+        <p className="account-note">No offer yet.</p>
+      ) : (
+        <table className="ops-table" aria-label="Offers">
+          <thead>
+            <tr>
+              <th scope="col">State</th>
+              <th scope="col">Rate</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Received</th>
+              <th scope="col">Fee</th>
+              <th scope="col">Valid until</th>
+              <th scope="col">Proposed by</th>
+              <th scope="col">Approved by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {details.offers.map((offer) => (
+              <tr key={offer.id}>
+                <td>{offerStateNames[offer.state]}</td>
+                <td className="ops-number">{offer.rate}</td>
+                <td className="ops-number">
+                  {offer.amountPaid} {summary.fromCurrency}
+                </td>
+                <td className="ops-number">
+                  {offer.amountReceived} {summary.toCurrency}
+                </td>
+                <td className="ops-number">
+                  {offer.fee} {summary.fromCurrency} ({offer.feePercent})
+                </td>
+                <td>{formatDateTime(offer.validUntil)}</td>
+                <td>{offer.proposedBy}</td>
+                <td>{offer.approvedBy ?? (offer.needsApproval ? 'Not yet' : 'Not needed')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2 className="account-subtitle">Messages</h2>
+      {details.messages.length === 0 ? (
+        <p className="account-note">No message yet.</p>
+      ) : (
+        <ol className="ops-thread" aria-label="Messages">
+          {details.messages.map((message) => (
+            <li key={message.id} className={`ops-message ops-message-${message.from}`}>
+              <span className="ops-sub">
+                {message.from === 'customer' ? 'Customer' : 'Desk'}, {formatDateTime(message.at)}
+              </span>
+              <p className="ops-text">{message.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h2 className="account-subtitle">Internal notes</h2>
+      {details.notes.length === 0 ? (
+        <p className="account-note">No note yet.</p>
+      ) : (
+        <ol className="ops-thread" aria-label="Internal notes">
+          {details.notes.map((note) => (
+            <li key={note.id} className="ops-message">
+              <span className="ops-sub">
+                {note.by}, {formatDateTime(note.at)}
+              </span>
+              <p className="ops-text">{note.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  )
+}
+
+const offerStateNames: Record<Details['offers'][number]['state'], string> = {
+  pending_approval: 'Waiting for a second manager',
+  open: 'Open',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  withdrawn: 'Withdrawn',
+  rejected: 'Sent back',
+}
+
+type OpenForm = NonNullable<OpsRequestView['form']>
+
+function RequestForm(props: RequestPageProps & { form: OpenForm; details: Details }) {
+  const { view, form, details } = props
+  const { fromCurrency: from, toCurrency: to } = details.summary
+  const textLabel =
+    form.kind === 'question' ? QUESTION_LABEL : form.kind === 'note' ? NOTE_LABEL : REASON_LABEL
+  const busy = form.sending || form.reading
+  return (
+    <form
+      className="account-card ops-form"
+      aria-labelledby="ops-request-form-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        props.onSubmit()
+      }}
+    >
+      <h2 id="ops-request-form-title" className="account-subtitle">
+        {operationLabels[form.operation]}
+      </h2>
+      {form.kind === 'offer' ? (
+        <>
+          <OfferField
+            id="ops-offer-rate"
+            label={offerLabels.rate(from, to)}
+            value={view.offer.rate}
+            problem={form.offer.problems.rate}
+            disabled={form.sending}
+            autoFocus
+            onChange={(value) => {
+              props.onOfferChange('rate', value)
+            }}
+          />
+          <OfferField
+            id="ops-offer-paid"
+            label={offerLabels.amountPaid(from)}
+            value={view.offer.amountPaid}
+            problem={form.offer.problems.amountPaid}
+            disabled={form.sending}
+            onChange={(value) => {
+              props.onOfferChange('amountPaid', value)
+            }}
+          />
+          <OfferField
+            id="ops-offer-valid"
+            label={offerLabels.validUntil}
+            type="datetime-local"
+            value={view.offer.validUntil}
+            problem={form.offer.problems.validUntil}
+            disabled={form.sending}
+            onChange={(value) => {
+              props.onOfferChange('validUntil', value)
+            }}
+          />
+          <dl className="ops-details" aria-live="polite">
+            <dt>{offerLabels.amountReceived}</dt>
+            <dd className="ops-number" id="ops-offer-received">
+              {form.offer.figures ? `${form.offer.figures.amountReceived} ${to}` : '—'}
+            </dd>
+            <dt>{offerLabels.fee}</dt>
+            <dd className="ops-number" id="ops-offer-fee">
+              {form.offer.figures
+                ? `${form.offer.figures.fee} ${from} (${form.offer.figures.feePercent})`
+                : '—'}
+            </dd>
+          </dl>
+        </>
+      ) : (
+        <div className="ops-field">
+          <label htmlFor="ops-request-text">{textLabel}</label>
+          <textarea
+            id="ops-request-text"
+            autoFocus
+            rows={form.kind === 'reason' ? 3 : 5}
+            maxLength={form.kind === 'reason' ? 1000 : 2000}
+            required
+            aria-describedby={form.kind === 'reason' ? 'ops-request-text-hint' : undefined}
+            value={view.text}
+            disabled={form.sending}
+            onChange={(event) => {
+              props.onTextChange(event.target.value)
+            }}
+          />
+          {form.kind === 'reason' ? (
+            <span id="ops-request-text-hint" className="account-note">
+              {REASON_HINT}
+            </span>
+          ) : null}
+        </div>
+      )}
+      {view.failure ? (
+        <div className="form-alert" role="alert">
+          {requestFailureText(view.failure)}
+        </div>
+      ) : null}
+      <div className="ops-actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!form.ready}
+          aria-busy={busy}
+        >
+          {submitLabels[form.operation]}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={form.sending}
+          onClick={props.onCancel}
+        >
+          {CANCEL}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function OfferField(props: {
+  id: string
+  label: string
+  value: string
+  problem: keyof typeof offerProblemTexts | undefined
+  disabled: boolean
+  type?: string
+  autoFocus?: boolean
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className="ops-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type ?? 'text'}
+        inputMode={props.type ? undefined : 'decimal'}
+        autoComplete="off"
+        autoFocus={props.autoFocus}
+        value={props.value}
+        disabled={props.disabled}
+        aria-invalid={props.problem ? true : undefined}
+        aria-describedby={props.problem ? `${props.id}-error` : undefined}
+        onChange={(event) => {
+          props.onChange(event.target.value)
+        }}
+      />
+      {props.problem ? (
+        <span id={`${props.id}-error`} className="ops-field-error">
+          {offerProblemTexts[props.problem]}
+        </span>
+      ) : null}
+    </div>
+  )
+}
