@@ -27,6 +27,10 @@ import { Route as AppRegisterSuccessRouteImport } from './routes/app/register/su
 import { Route as AppSetNewPasswordTokenRouteImport } from './routes/app/set-new-password/$token'
 import { Route as AppSetNewPasswordSuccessRouteImport } from './routes/app/set-new-password/success'
 import { Route as AppVerifyEmailTokenRouteImport } from './routes/app/verify-email/$token'
+import { Route as OpsRequestsIndexRouteImport } from './routes/ops/requests/index'
+import { Route as OpsRequestsRequestIdRouteImport } from './routes/ops/requests/$requestId'
+import { Route as AppAuthenticatedRequestsIndexRouteImport } from './routes/app/_authenticated/requests/index'
+import { Route as AppAuthenticatedRequestsRequestIdRouteImport } from './routes/app/_authenticated/requests/$requestId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -120,6 +124,28 @@ const AppVerifyEmailTokenRoute = AppVerifyEmailTokenRouteImport.update({
   path: '/app/verify-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsRequestsIndexRoute = OpsRequestsIndexRouteImport.update({
+  id: '/requests/',
+  path: '/requests/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsRequestsRequestIdRoute = OpsRequestsRequestIdRouteImport.update({
+  id: '/requests/$requestId',
+  path: '/requests/$requestId',
+  getParentRoute: () => OpsRoute,
+} as any)
+const AppAuthenticatedRequestsIndexRoute =
+  AppAuthenticatedRequestsIndexRouteImport.update({
+    id: '/requests/',
+    path: '/requests/',
+    getParentRoute: () => AppAuthenticatedRoute,
+  } as any)
+const AppAuthenticatedRequestsRequestIdRoute =
+  AppAuthenticatedRequestsRequestIdRouteImport.update({
+    id: '/requests/$requestId',
+    path: '/requests/$requestId',
+    getParentRoute: () => AppAuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -138,8 +164,12 @@ export interface FileRoutesByFullPath {
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
   '/app/': typeof AppAuthenticatedIndexRoute
   '/app/register/': typeof AppRegisterIndexRoute
+  '/ops/requests/': typeof OpsRequestsIndexRoute
+  '/app/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
+  '/app/requests/': typeof AppAuthenticatedRequestsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -156,8 +186,12 @@ export interface FileRoutesByTo {
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
   '/app': typeof AppAuthenticatedIndexRoute
   '/app/register': typeof AppRegisterIndexRoute
+  '/ops/requests': typeof OpsRequestsIndexRoute
+  '/app/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
+  '/app/requests': typeof AppAuthenticatedRequestsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -177,8 +211,12 @@ export interface FileRoutesById {
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
   '/app/_authenticated/': typeof AppAuthenticatedIndexRoute
   '/app/register/': typeof AppRegisterIndexRoute
+  '/ops/requests/': typeof OpsRequestsIndexRoute
+  '/app/_authenticated/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
+  '/app/_authenticated/requests/': typeof AppAuthenticatedRequestsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -199,8 +237,12 @@ export interface FileRouteTypes {
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
     | '/app/verify-email/$token'
+    | '/ops/requests/$requestId'
     | '/app/'
     | '/app/register/'
+    | '/ops/requests/'
+    | '/app/requests/$requestId'
+    | '/app/requests/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -217,8 +259,12 @@ export interface FileRouteTypes {
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
     | '/app/verify-email/$token'
+    | '/ops/requests/$requestId'
     | '/app'
     | '/app/register'
+    | '/ops/requests'
+    | '/app/requests/$requestId'
+    | '/app/requests'
   id:
     | '__root__'
     | '/'
@@ -237,8 +283,12 @@ export interface FileRouteTypes {
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
     | '/app/verify-email/$token'
+    | '/ops/requests/$requestId'
     | '/app/_authenticated/'
     | '/app/register/'
+    | '/ops/requests/'
+    | '/app/_authenticated/requests/$requestId'
+    | '/app/_authenticated/requests/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -383,6 +433,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerifyEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/requests/': {
+      id: '/ops/requests/'
+      path: '/requests'
+      fullPath: '/ops/requests/'
+      preLoaderRoute: typeof OpsRequestsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/requests/$requestId': {
+      id: '/ops/requests/$requestId'
+      path: '/requests/$requestId'
+      fullPath: '/ops/requests/$requestId'
+      preLoaderRoute: typeof OpsRequestsRequestIdRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/app/_authenticated/requests/': {
+      id: '/app/_authenticated/requests/'
+      path: '/requests'
+      fullPath: '/app/requests/'
+      preLoaderRoute: typeof AppAuthenticatedRequestsIndexRouteImport
+      parentRoute: typeof AppAuthenticatedRoute
+    }
+    '/app/_authenticated/requests/$requestId': {
+      id: '/app/_authenticated/requests/$requestId'
+      path: '/requests/$requestId'
+      fullPath: '/app/requests/$requestId'
+      preLoaderRoute: typeof AppAuthenticatedRequestsRequestIdRouteImport
+      parentRoute: typeof AppAuthenticatedRoute
+    }
   }
 }
 
@@ -391,6 +469,8 @@ interface OpsRouteChildren {
   OpsCustomersRoute: typeof OpsCustomersRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsRequestsRequestIdRoute: typeof OpsRequestsRequestIdRoute
+  OpsRequestsIndexRoute: typeof OpsRequestsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
@@ -398,6 +478,8 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsCustomersRoute: OpsCustomersRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsRequestsRequestIdRoute: OpsRequestsRequestIdRoute,
+  OpsRequestsIndexRoute: OpsRequestsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
@@ -406,12 +488,17 @@ interface AppAuthenticatedRouteChildren {
   AppAuthenticatedProfileRoute: typeof AppAuthenticatedProfileRoute
   AppAuthenticatedVerificationRoute: typeof AppAuthenticatedVerificationRoute
   AppAuthenticatedIndexRoute: typeof AppAuthenticatedIndexRoute
+  AppAuthenticatedRequestsRequestIdRoute: typeof AppAuthenticatedRequestsRequestIdRoute
+  AppAuthenticatedRequestsIndexRoute: typeof AppAuthenticatedRequestsIndexRoute
 }
 
 const AppAuthenticatedRouteChildren: AppAuthenticatedRouteChildren = {
   AppAuthenticatedProfileRoute: AppAuthenticatedProfileRoute,
   AppAuthenticatedVerificationRoute: AppAuthenticatedVerificationRoute,
   AppAuthenticatedIndexRoute: AppAuthenticatedIndexRoute,
+  AppAuthenticatedRequestsRequestIdRoute:
+    AppAuthenticatedRequestsRequestIdRoute,
+  AppAuthenticatedRequestsIndexRoute: AppAuthenticatedRequestsIndexRoute,
 }
 
 const AppAuthenticatedRouteWithChildren =

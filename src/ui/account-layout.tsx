@@ -12,8 +12,8 @@ export interface AccountLayoutProps {
 }
 
 /**
- * The top bar (docs/product/screens.md#top-bar): logo to /app, Verification, Support, avatar to
- * /app/profile.
+ * The top bar (docs/product/screens.md#top-bar): logo to /app, the customer's requests (issue 28),
+ * Verification, Support, avatar to /app/profile.
  */
 export function AccountLayout({ supportUrl, initials, children }: AccountLayoutProps) {
   return (
@@ -22,6 +22,13 @@ export function AccountLayout({ supportUrl, initials, children }: AccountLayoutP
         <div className="top-bar-inner">
           <Logo tone="light" />
           <nav className="top-bar-nav" aria-label="Account">
+            <Link
+              to="/app/requests"
+              className="top-bar-link"
+              activeProps={{ 'aria-current': 'page' }}
+            >
+              Requests
+            </Link>
             <Link
               to="/app/verification"
               className="top-bar-link"

@@ -23,7 +23,7 @@ import { createQuotePathModel } from './quote-wizard-model'
 
 interface Ctx {
   actor: Actor<typeof quoteWizardMachine>
-  requests: DeferredQueue<unknown>
+  requests: DeferredQueue<{ id: string }>
   sent: QuoteRequest[]
   effects: string[]
 }
@@ -33,7 +33,7 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
 
   const runner: PathRunner<typeof quoteWizardMachine, Ctx> = {
     setup(inspect) {
-      const requests = new DeferredQueue<unknown>()
+      const requests = new DeferredQueue<{ id: string }>()
       const sent: QuoteRequest[] = []
       const effects: string[] = []
       const actor = createActor(
@@ -52,7 +52,8 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
     },
     async event(ctx, event) {
       const before = ctx.effects.length
-      if (event.type === 'xstate.done.actor.submitQuote') ctx.requests.latest.resolve({})
+      if (event.type === 'xstate.done.actor.submitQuote')
+        ctx.requests.latest.resolve((event as unknown as { output: { id: string } }).output)
       else if (event.type === 'xstate.error.actor.submitQuote')
         ctx.requests.latest.reject(new Error('400'))
       else ctx.actor.send(event as QuoteWizardEvent)
@@ -66,6 +67,8 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
     states: {
       closed: (_ctx, s) => {
         expect(selectQuoteView(s).step).toBe('closed')
+        // A request sent before is forgotten once the dialog closes.
+        expect(selectQuoteView(s).requestId).toBeNull()
       },
       calculation: (_ctx, s) => {
         const view = selectQuoteView(s)
@@ -109,6 +112,8 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
       submitted: (ctx, s) => {
         expect(s.context.sentTo).toBe(ctx.sent.at(-1)?.email)
         expect(selectQuoteView(s).step).toBe('submitted')
+        // The created request's id, for 'View your request'.
+        expect(selectQuoteView(s).requestId).toBe('q-1')
       },
     },
     teardown: (ctx) => {
@@ -138,7 +143,7 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
         actors: {
           submitQuote: fromPromise(({ input }) => {
             sent.push(input)
-            return Promise.resolve({})
+            return Promise.resolve({ id: 'q-2' })
           }),
         },
       }),
@@ -202,7 +207,7 @@ describe('quote wizard (docs/product/flows.md#quote-dialog)', () => {
           actors: {
             submitQuote: fromPromise(({ input }) => {
               requests.push(input)
-              return Promise.resolve({})
+              return Promise.resolve({ id: 'q-2' })
             }),
           },
         }),

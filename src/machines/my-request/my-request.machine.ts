@@ -1,4 +1,12 @@
-import { and, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  and,
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate'
 import { errorTypeOf, statusOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 
@@ -87,9 +95,9 @@ export const myRequestMachine = setup({
       notProvided('sendReply'),
     ),
     /** Sends `request.changed` for each change to the customer's requests until stopped. */
-    watchChanges: fromCallback<MyRequestEvent>(() => notProvided('watchChanges')),
+    watchChanges: fromCallback<EventObject>(() => notProvided('watchChanges')),
     /** Sends `clock.tick` at once and then every second until stopped. */
-    watchClock: fromCallback<MyRequestEvent>(() => notProvided('watchClock')),
+    watchClock: fromCallback<EventObject>(() => notProvided('watchClock')),
   },
   actions: {
     adopt: assign(({ context }, params: { details: CustomerRequestDetails }) => {
@@ -415,6 +423,7 @@ export function selectMyRequestView(snapshot: MyRequestSnapshot) {
     replying: snapshot.matches({ ready: 'replying' }),
     canReply: canReply(details),
     draft: context.draft,
+    replyMaxLength: MAX_REPLY_LENGTH,
     replyProblem: context.replyProblem,
     failure: inReady ? context.failure : null,
     notice: inReady ? context.notice : null,

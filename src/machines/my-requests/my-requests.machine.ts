@@ -1,4 +1,11 @@
-import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate'
 import { errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 
@@ -35,7 +42,7 @@ export const myRequestsMachine = setup({
     /** GET /api/exchange-request: newest first. */
     listRequests: fromPromise<ExchangeRequest[]>(() => notProvided('listRequests')),
     /** Sends `request.changed` for each change to the customer's requests until stopped. */
-    watchChanges: fromCallback<MyRequestsEvent>(() => notProvided('watchChanges')),
+    watchChanges: fromCallback<EventObject>(() => notProvided('watchChanges')),
   },
   actions: {
     adopt: assign((_, params: { requests: ExchangeRequest[] }) => ({

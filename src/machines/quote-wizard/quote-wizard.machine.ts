@@ -45,6 +45,8 @@ export interface QuoteWizardContext {
   amountError: string | null
   /** The contact e-mail the last request was sent with (the submitted view names it). */
   sentTo: string
+  /** The id the server gave the last request sent (the submitted view links to its page). */
+  requestId: string | null
 }
 
 export type QuoteWizardEvent =
@@ -87,6 +89,7 @@ const initialContext: QuoteWizardContext = {
   promoOpen: false,
   amountError: null,
   sentTo: '',
+  requestId: null,
 }
 
 /**
@@ -123,8 +126,8 @@ export const quoteWizardMachine = setup({
     events: QuoteWizardEvent
   },
   actors: {
-    /** POST /api/exchange-request. */
-    submitQuote: fromPromise<unknown, QuoteRequest>(() => {
+    /** POST /api/exchange-request: the stored request's id. */
+    submitQuote: fromPromise<{ id: string }, QuoteRequest>(() => {
       throw new Error('quoteWizard: the submitQuote actor was not provided')
     }),
   },
@@ -169,7 +172,10 @@ export const quoteWizardMachine = setup({
           ? AMOUNT_TOO_LARGE
           : AMOUNT_REQUIRED,
     })),
-    rememberRecipient: assign(({ context }) => ({ sentTo: context.values.email.trim() })),
+    rememberRecipient: assign(({ context }, params: { requestId: string }) => ({
+      sentTo: context.values.email.trim(),
+      requestId: params.requestId,
+    })),
     /** After a sent request the next one starts afresh (the contact details come back on open). */
     reset: assign(() => initialContext),
     /** Navigation belongs to the route: /app/verification. */
@@ -263,7 +269,13 @@ export const quoteWizardMachine = setup({
         id: 'submitQuote',
         src: 'submitQuote',
         input: ({ context }) => quoteRequestOf(context.values),
-        onDone: { target: 'submitted', actions: 'rememberRecipient' },
+        onDone: {
+          target: 'submitted',
+          actions: {
+            type: 'rememberRecipient',
+            params: ({ event }) => ({ requestId: event.output.id }),
+          },
+        },
         onError: 'contact.failed',
       },
     },
@@ -302,6 +314,7 @@ export function selectQuoteView(snapshot: QuoteWizardSnapshot) {
     amountError: snapshot.context.amountError,
     failed: snapshot.matches({ contact: 'failed' }),
     sentTo: snapshot.context.sentTo,
+    requestId: snapshot.context.requestId,
   }
 }
 

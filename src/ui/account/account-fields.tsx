@@ -162,13 +162,23 @@ interface TextAreaFieldProps {
   name: string
   value: string
   maxLength?: number
+  error?: string | null | undefined
+  disabled?: boolean
   onChange: (value: string) => void
 }
 
-export function TextAreaField({ label, name, value, maxLength, onChange }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  name,
+  value,
+  maxLength,
+  error,
+  disabled,
+  onChange,
+}: TextAreaFieldProps) {
   const id = useId()
   return (
-    <FieldShell id={id} label={label}>
+    <FieldShell id={id} label={label} error={error}>
       <textarea
         id={id}
         className="field-input field-textarea"
@@ -176,6 +186,9 @@ export function TextAreaField({ label, name, value, maxLength, onChange }: TextA
         value={value}
         rows={3}
         maxLength={maxLength}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, undefined)}
         onChange={(event) => {
           onChange(event.target.value)
         }}

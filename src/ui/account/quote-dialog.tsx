@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import {
   CRYPTO_CURRENCIES,
@@ -41,6 +42,9 @@ const countryGroups: OptionGroup[] = [
  * (docs/product/errors.md#quote-submission-failure).
  */
 export const QUOTE_FAILURE = 'Your request could not be sent. Please try again.'
+
+/** The submitted view's link to the request's page (issue 28), beside the spec's texts. */
+export const VIEW_YOUR_REQUEST = 'View your request'
 
 /**
  * The quote dialog (docs/product/screens.md#quote-dialog): three views in one dialog, at most
@@ -251,6 +255,17 @@ function SubmittedView({ view, onClose, onGoToVerification }: QuoteDialogProps) 
         it, please check your spam folder.
       </p>
       <p>Start your verification right away: it is mandatory to proceed with the transaction.</p>
+      {view.requestId ? (
+        <p>
+          <Link
+            to="/app/requests/$requestId"
+            params={{ requestId: view.requestId }}
+            className="text-link"
+          >
+            {VIEW_YOUR_REQUEST}
+          </Link>
+        </p>
+      ) : null}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close

@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { readProfile } from '../../../api/kept-reads'
@@ -8,15 +8,10 @@ import {
   paymentWidgetMachine,
   selectPaymentView,
 } from '../../../machines/payment-widget/payment-widget.machine'
-import { createQuoteWizardActors } from '../../../machines/quote-wizard/quote-wizard.actors'
-import {
-  quoteWizardMachine,
-  selectQuoteView,
-} from '../../../machines/quote-wizard/quote-wizard.machine'
 import { HomePage } from '../../../ui/account/home-page'
 import { PaymentWidget } from '../../../ui/account/payment-widget'
-import { QuoteDialog } from '../../../ui/account/quote-dialog'
 import { createFrameSlot, listenToPaybis, lockPageScroll } from './-customer/browser-actors'
+import { useQuoteDialog } from './-customer/use-quote-dialog'
 
 export const Route = createFileRoute('/app/_authenticated/')({
   // Staff sign in on the same screen and land here: their home is the console
@@ -42,15 +37,8 @@ export const Route = createFileRoute('/app/_authenticated/')({
 function HomeRoute() {
   const { api, inspect } = Route.useRouteContext()
   const { profile } = Route.useLoaderData()
-  const navigate = useNavigate()
   const [frame] = useState(createFrameSlot)
-  const quote = useActorRef(
-    quoteWizardMachine.provide({
-      actors: createQuoteWizardActors(api),
-      actions: { goToVerification: () => void navigate({ to: '/app/verification' }) },
-    }),
-    { inspect },
-  )
+  const quote = useQuoteDialog(api, profile, inspect)
   const payment = useActorRef(
     paymentWidgetMachine.provide({
       actors: {
@@ -61,7 +49,6 @@ function HomeRoute() {
     }),
     { inspect },
   )
-  const quoteView = useSelector(quote, selectQuoteView)
   const paymentView = useSelector(payment, selectPaymentView)
   return (
     <>
@@ -69,58 +56,12 @@ function HomeRoute() {
         firstName={profile.firstName}
         email={profile.email}
         paymentError={paymentView.error}
-        onOpenQuote={() => {
-          const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ')
-          quote.send({
-            type: 'quote.open',
-            contact: {
-              name,
-              email: profile.email,
-              phone: profile.phone,
-              country: profile.country,
-            },
-          })
-        }}
+        onOpenQuote={quote.open}
         onOpenPayment={() => {
           payment.send({ type: 'payment.open' })
         }}
       />
-      <QuoteDialog
-        view={quoteView}
-        onAmountChange={(value) => {
-          quote.send({ type: 'amount.change', value })
-        }}
-        onAmountCommit={() => {
-          quote.send({ type: 'amount.commit' })
-        }}
-        onFromChange={(currency) => {
-          quote.send({ type: 'currency.change', side: 'from', currency })
-        }}
-        onToChange={(currency) => {
-          quote.send({ type: 'currency.change', side: 'to', currency })
-        }}
-        onRevealPromo={() => {
-          quote.send({ type: 'promo.reveal' })
-        }}
-        onTextChange={(field, value) => {
-          quote.send({ type: 'field.change', field, value })
-        }}
-        onNext={() => {
-          quote.send({ type: 'quote.next' })
-        }}
-        onBack={() => {
-          quote.send({ type: 'quote.back' })
-        }}
-        onSubmit={() => {
-          quote.send({ type: 'quote.submit' })
-        }}
-        onClose={() => {
-          quote.send({ type: 'quote.close' })
-        }}
-        onGoToVerification={() => {
-          quote.send({ type: 'verification.go' })
-        }}
-      />
+      {quote.dialog}
       <PaymentWidget
         view={paymentView}
         frameRef={frame.ref}
