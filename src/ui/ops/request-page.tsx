@@ -16,6 +16,7 @@ import {
   REASON_LABEL,
   REQUEST_LOAD_FAILED,
   REQUEST_NOT_FOUND,
+  REFRESH,
   TRY_AGAIN,
   doneTexts,
   offerLabels,
@@ -123,7 +124,7 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
       ) : null}
       {view.form ? (
         <RequestForm {...props} form={view.form} details={details} />
-      ) : offered.length > 0 ? (
+      ) : (
         <div className="ops-actions" id="ops-request-actions" aria-label="Actions" role="group">
           {offered.map((op) => (
             <button
@@ -146,8 +147,17 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
               {operationLabels[op]}
             </button>
           ))}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={view.busy}
+            aria-busy={view.reading}
+            onClick={props.onReload}
+          >
+            {REFRESH}
+          </button>
         </div>
-      ) : null}
+      )}
       <div className="ops-request-grid">
         <div className="account-card ops-wide">
           <h2 className="account-subtitle">Request</h2>

@@ -27,6 +27,7 @@ import {
   assigneeNames,
   inboxFilterLabels,
   inboxProblemTexts,
+  REFRESH,
   pageOf,
   requestFailureText,
   sortNames,
@@ -300,6 +301,14 @@ function InboxRows(props: RequestsPageProps) {
       </table>
       <p className="ops-actions ops-pages">
         <span>{pageOf(view.page)}</span>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={view.busy}
+          onClick={props.onReload}
+        >
+          {REFRESH}
+        </button>
         {view.notFirst ? (
           <button
             type="button"
