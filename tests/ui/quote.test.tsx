@@ -8,7 +8,7 @@ import {
   type QuoteWizardEvent,
   type QuoteWizardSnapshot,
 } from '../../src/machines/quote-wizard/quote-wizard.machine'
-import { QUOTE_FAILURE } from '../../src/ui/account/quote-dialog'
+import { QUOTE_FAILURE, VIEW_YOUR_REQUEST } from '../../src/ui/account/quote-dialog'
 import {
   amountCommitted,
   profileContact,
@@ -188,6 +188,11 @@ describe('quote dialog through the home page (docs/product/screens.md#quote-dial
         expect(inDialog().getByText(/check your spam folder/)).toBeTruthy()
         expect(inDialog().getByText(/mandatory to proceed with the transaction/)).toBeTruthy()
         expect(inDialog().getByRole('button', { name: 'Close' })).toBeTruthy()
+        expect(inDialog().getByRole('button', { name: 'Go to Verification' })).toBeTruthy()
+        // Issue 28: the created request's page, by the id the server answered.
+        expect(inDialog().getByRole('link', { name: VIEW_YOUR_REQUEST }).getAttribute('href')).toBe(
+          '/app/requests/q-1',
+        )
       },
     },
     teardown: (app) => {
@@ -207,6 +212,26 @@ describe('quote dialog through the home page (docs/product/screens.md#quote-dial
 })
 
 describe('quote dialog details', () => {
+  it("leads from 'View your request' to the request just created", async () => {
+    const app = await renderSignedIn('/app', {
+      prepare: (api) =>
+        api
+          .on(QUOTE.method, QUOTE.path, () =>
+            json(201, { id: 'q-7', status: 'submitted', createdAt: '2025-03-05T10:15:30.000Z' }),
+          )
+          .on('GET', '/api/exchange-request/q-7', () => json(404, { status: 404 })),
+    })
+    await screen.findByRole('heading', { name: 'Welcome, Anna' })
+    await app.user.click(screen.getByRole('button', { name: 'Explore the service' }))
+    await app.user.click(inDialog().getByRole('button', { name: 'Next' }))
+    await app.user.click(inDialog().getByRole('button', { name: 'Request a quote' }))
+    await app.user.click(await screen.findByRole('link', { name: VIEW_YOUR_REQUEST }))
+    await screen.findByRole('heading', { name: 'Request not found' })
+    expect(app.pathname()).toBe('/app/requests/q-7')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    app.unmount()
+  })
+
   it("offers fiat for the amount and crypto for 'Converted to', grouped as the spec lists them", async () => {
     const app = await renderSignedIn('/app')
     await screen.findByRole('heading', { name: 'Welcome, Anna' })

@@ -158,8 +158,8 @@ function OfferCard({
     <div className="account-card" role="group" aria-labelledby="offer-title">
       <h2 id="offer-title" className="account-subtitle">
         {OFFER_TITLE}
-        {view.offerExpired ? <span className="request-badge">{OFFER_EXPIRED_BADGE}</span> : null}
       </h2>
+      {view.offerExpired ? <p className="request-badge">{OFFER_EXPIRED_BADGE}</p> : null}
       <dl className="request-offer">
         <dt>{OFFER_LABELS.rate}</dt>
         <dd>{rateText(offer.rate, from, to)}</dd>
