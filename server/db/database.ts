@@ -14,5 +14,17 @@ export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres'
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * LISTENs on `channel`: `onPayload` gets each NOTIFY's payload, committed on any connection (any
+   * API node). Resolves once the LISTEN is in force, so what commits afterwards is heard; answers
+   * the unsubscribe. Notifications sent while the listening connection was lost are gone for good:
+   * `onResync` is called once it listens again, so the subscriber re-reads what it may have
+   * missed from the tables (never trust a notification to arrive).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResync?: () => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }

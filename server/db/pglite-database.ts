@@ -29,6 +29,13 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
         }
         return fn(scoped)
       }),
+    // One process holds the database: no connection to lose, so nothing ever needs a resync.
+    listen: async (channel, onPayload) => {
+      const unlisten = await pg.listen(channel, onPayload)
+      return async () => {
+        if (!pg.closed) await unlisten()
+      }
+    },
     close: () => pg.close(),
   }
 }

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { DatabaseUnavailable } from '../domain-errors.ts'
 import type { Database, Queryable, Row } from './database.ts'
+import { createPostgresListener, type ListenerDelays } from './postgres-listener.ts'
 
 const networkCodes = new Set([
   'ECONNREFUSED',
@@ -43,6 +44,8 @@ export interface PostgresOptions {
   connectionString: string
   max?: number
   onPoolError?: (error: Error) => void
+  /** The LISTEN connection's reconnection waits (tests shorten them). */
+  listenerDelays?: ListenerDelays
 }
 
 /** numeric (money) as the decimal string PostgreSQL wrote (node-postgres's default, made explicit). */
@@ -89,6 +92,11 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   })
   // Without this listener an idle client's error (e.g. PostgreSQL restarting) crashes the process.
   pool.on('error', (error) => options.onPoolError?.(error))
+  const listener = createPostgresListener({
+    connectionString: options.connectionString,
+    ...(options.listenerDelays ? { delays: options.listenerDelays } : {}),
+    onError: (error) => options.onPoolError?.(new Error(`LISTEN connection: ${error.message}`)),
+  })
 
   const run = async <T extends Row>(
     client: Pick<pg.PoolClient, 'query'> | pg.Pool,
@@ -130,6 +138,11 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
         client.release()
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload, onResync) =>
+      listener.listen(channel, onPayload, onResync).catch(unavailable),
+    async close() {
+      await listener.close()
+      await pool.end()
+    },
   }
 }

@@ -88,12 +88,33 @@ export function apiClient(baseUrl: string): Api {
       init.headers['content-type'] ??= 'application/json'
     }
     const response = await fetch(baseUrl + path, init)
-    const text = await response.text()
+    // An event stream stays open: its first block (sent at once) is enough to check.
+    const text = response.headers.get('content-type')?.startsWith('text/event-stream')
+      ? await firstBlockOf(response)
+      : await response.text()
     const parsed = path.startsWith('/api/')
       ? checkResponse(method, path, response.status, response.headers, text)
       : text
     return { status: response.status, headers: response.headers, body: parsed, text }
   }
+}
+
+/** The start of a response that does not end by itself, up to its first blank line. */
+export async function firstBlockOf(response: Response): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  try {
+    while (!text.includes('\n\n')) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
+  } finally {
+    await reader.cancel()
+  }
+  return text
 }
 
 export async function startTestServer(
