@@ -163,7 +163,7 @@ describe('request desk: one request (issue 28)', () => {
     const report = await runAllPaths(pm, runner, 'machine')
     expect(report.states.missing).toEqual([])
     expect(report.transitions.missing).toEqual([])
-  })
+  }, 60_000)
 
   async function opened() {
     const ctx = start()

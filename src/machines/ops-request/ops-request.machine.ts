@@ -374,21 +374,19 @@ export const opsRequestMachine = setup({
         editing: {
           description: 'A form is open: a reason, a question, a note or an offer.',
           initial: 'typing',
-          on: {
-            'text.change': {
-              actions: { type: 'setText', params: ({ event }) => ({ value: event.value }) },
-            },
-            'offer.change': {
-              actions: {
-                type: 'setOffer',
-                params: ({ event }) => ({ field: event.field, value: event.value }),
-              },
-            },
-          },
           states: {
             typing: {
               description: 'The form can be filled in and sent once it is complete.',
               on: {
+                'text.change': {
+                  actions: { type: 'setText', params: ({ event }) => ({ value: event.value }) },
+                },
+                'offer.change': {
+                  actions: {
+                    type: 'setOffer',
+                    params: ({ event }) => ({ field: event.field, value: event.value }),
+                  },
+                },
                 'form.submit': { guard: 'formReady', target: 'submitting' },
                 'form.cancel': { target: '#opsRequest.ready.idle', actions: 'closeForm' },
                 'request.changed': {
@@ -429,7 +427,17 @@ export const opsRequestMachine = setup({
                   actions: { type: 'failRead', params: ({ event }) => ({ error: event.error }) },
                 },
               },
+              // Typing goes on while the request is read again; only sending waits.
               on: {
+                'text.change': {
+                  actions: { type: 'setText', params: ({ event }) => ({ value: event.value }) },
+                },
+                'offer.change': {
+                  actions: {
+                    type: 'setOffer',
+                    params: ({ event }) => ({ field: event.field, value: event.value }),
+                  },
+                },
                 'form.cancel': { target: '#opsRequest.ready.idle', actions: 'closeForm' },
                 'request.changed': {
                   guard: {
