@@ -29,6 +29,8 @@ import {
 } from './fixtures/forms'
 import { headerProfileEvents } from './fixtures/header-profile'
 import { loginEvents } from './fixtures/login'
+import { myRequestEvents } from './fixtures/my-request'
+import { myRequestsEvents, newerRequest } from './fixtures/my-requests'
 import { auditInput, opsAuditEvents } from './fixtures/ops-audit'
 import { opsConsoleEvents } from './fixtures/ops-console'
 import { opsCustomersEvents } from './fixtures/ops-customers'
@@ -93,6 +95,9 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   headline: { input: { animate: true } },
   login: { events: samplesOf(loginEvents) },
   loginForm: { events: formSamples(loginSchema, loginFixture) },
+  // One request's page: the route passes the id from the URL.
+  myRequest: { input: { requestId: newerRequest.id }, events: samplesOf(myRequestEvents) },
+  myRequests: { events: samplesOf(myRequestsEvents) },
   newPasswordForm: { events: formSamples(newPasswordSchema, newPasswordFixture) },
   opsAudit: { input: auditInput, events: samplesOf(opsAuditEvents) },
   opsConsole: { events: samplesOf(opsConsoleEvents) },

@@ -127,8 +127,6 @@ describe('one of the customer’s requests (issue 28 part 5)', () => {
           text: replyText,
         })
       },
-      // Transient: never at rest, so never asserted at rest.
-      'ready.answered': () => undefined,
     },
     teardown: (ctx) => {
       ctx.actor.stop()

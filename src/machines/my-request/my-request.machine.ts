@@ -65,6 +65,27 @@ function notProvided(name: string): never {
   throw new Error(`myRequest: the ${name} actor was not provided`)
 }
 
+type Done = { event: { output: CustomerRequestDetails } }
+type Failed = { event: { error: unknown } }
+
+// Shared by the three actions' outcomes; typed here because they sit outside the machine config.
+const adoptOutput = {
+  type: 'adopt',
+  params: ({ event }: Done) => ({ details: event.output }),
+} as const
+const failWithError = {
+  type: 'fail',
+  params: ({ event }: Failed) => ({ error: event.error }),
+} as const
+const notFoundError = {
+  type: 'notFound',
+  params: ({ event }: Failed) => ({ error: event.error }),
+} as const
+const rereadAfterError = {
+  type: 'mustReread',
+  params: ({ event }: Failed) => ({ error: event.error }),
+} as const
+
 /**
  * One of the customer's requests at /app/requests/$requestId (issue 28 part 5): its statuses,
  * the offer with 'Accept offer' and 'Decline offer', and the thread with the desk. Each action
@@ -127,11 +148,12 @@ export const myRequestMachine = setup({
     sameRequest: ({ context }, params: { requestId: string }) =>
       params.requestId === context.requestId,
     notFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
+    changedMeanwhile: ({ context }) => context.changedMeanwhile,
     /** The request moved on under the action, or a change came meanwhile: read it again. */
-    mustReread: ({ context }) =>
-      context.changedMeanwhile ||
-      context.failure === 'STALE_VERSION' ||
-      context.failure === 'REQUEST_STATE',
+    mustReread: ({ context }, params: { error: unknown }) => {
+      const type = errorTypeOf(params.error)
+      return context.changedMeanwhile || type === 'STALE_VERSION' || type === 'REQUEST_STATE'
+    },
     offerOpen: ({ context }) => offerOpen(context.details, context.now),
     canReply: ({ context }) => canReply(context.details),
     replyValid: ({ context }) => replyProblemOf(context.draft) === null,
@@ -269,22 +291,21 @@ export const myRequestMachine = setup({
             id: 'acceptOffer',
             src: 'acceptOffer',
             input: ({ context }) => actionInput(context),
-            onDone: {
-              target: 'answered',
-              actions: [
-                { type: 'adopt', params: ({ event }) => ({ details: event.output }) },
-                { type: 'done', params: { notice: 'accepted' } },
-              ],
-            },
+            onDone: [
+              {
+                guard: 'changedMeanwhile',
+                target: 'refreshing',
+                actions: [adoptOutput, { type: 'done', params: { notice: 'accepted' } }],
+              },
+              {
+                target: 'idle',
+                actions: [adoptOutput, { type: 'done', params: { notice: 'accepted' } }],
+              },
+            ],
             onError: [
-              {
-                guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#myRequest.notFound',
-              },
-              {
-                target: 'answered',
-                actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
-              },
+              { guard: notFoundError, target: '#myRequest.notFound' },
+              { guard: rereadAfterError, target: 'refreshing', actions: failWithError },
+              { target: 'idle', actions: failWithError },
             ],
           },
           on: {
@@ -303,22 +324,21 @@ export const myRequestMachine = setup({
             id: 'declineOffer',
             src: 'declineOffer',
             input: ({ context }) => actionInput(context),
-            onDone: {
-              target: 'answered',
-              actions: [
-                { type: 'adopt', params: ({ event }) => ({ details: event.output }) },
-                { type: 'done', params: { notice: 'declined' } },
-              ],
-            },
+            onDone: [
+              {
+                guard: 'changedMeanwhile',
+                target: 'refreshing',
+                actions: [adoptOutput, { type: 'done', params: { notice: 'declined' } }],
+              },
+              {
+                target: 'idle',
+                actions: [adoptOutput, { type: 'done', params: { notice: 'declined' } }],
+              },
+            ],
             onError: [
-              {
-                guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#myRequest.notFound',
-              },
-              {
-                target: 'answered',
-                actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
-              },
+              { guard: notFoundError, target: '#myRequest.notFound' },
+              { guard: rereadAfterError, target: 'refreshing', actions: failWithError },
+              { target: 'idle', actions: failWithError },
             ],
           },
           on: {
@@ -337,23 +357,29 @@ export const myRequestMachine = setup({
             id: 'sendReply',
             src: 'sendReply',
             input: ({ context }) => ({ requestId: context.requestId, text: context.draft.trim() }),
-            onDone: {
-              target: 'answered',
-              actions: [
-                { type: 'adopt', params: ({ event }) => ({ details: event.output }) },
-                { type: 'done', params: { notice: 'replied' } },
-                'clearDraft',
-              ],
-            },
+            onDone: [
+              {
+                guard: 'changedMeanwhile',
+                target: 'refreshing',
+                actions: [
+                  adoptOutput,
+                  { type: 'done', params: { notice: 'replied' } },
+                  'clearDraft',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  adoptOutput,
+                  { type: 'done', params: { notice: 'replied' } },
+                  'clearDraft',
+                ],
+              },
+            ],
             onError: [
-              {
-                guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-                target: '#myRequest.notFound',
-              },
-              {
-                target: 'answered',
-                actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
-              },
+              { guard: notFoundError, target: '#myRequest.notFound' },
+              { guard: rereadAfterError, target: 'refreshing', actions: failWithError },
+              { target: 'idle', actions: failWithError },
             ],
           },
           on: {
@@ -365,11 +391,6 @@ export const myRequestMachine = setup({
               actions: 'noteChange',
             },
           },
-        },
-        answered: {
-          description:
-            'The action answered: read the request again if it moved on or changed meanwhile.',
-          always: [{ guard: 'mustReread', target: 'refreshing' }, { target: 'idle' }],
         },
       },
     },
