@@ -92,8 +92,5 @@ export type DirectOperation = (typeof directOperations)[number]
 /** Actions that open a form. */
 export type FormOperation = Exclude<DeskOperation, DirectOperation>
 
-export const isReasonOperation = (op: DeskOperation): op is ReasonOperation =>
-  (reasonOperations as readonly string[]).includes(op)
-
 export const isDirectOperation = (op: DeskOperation): op is DirectOperation =>
   (directOperations as readonly string[]).includes(op)

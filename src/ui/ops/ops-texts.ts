@@ -178,7 +178,6 @@ export const REQUEST_LOAD_FAILED = 'The request could not be loaded.'
 export const ALL_REQUESTS = 'All requests'
 export const pageOf = (page: number) => `Page ${String(page)}`
 export const assignToMeLabel = (email: string) => `Assign the request of ${email} to me`
-export const openRequestLabel = (email: string) => `Open the request of ${email}`
 export const assignedNotice = (email: string) => `The request of ${email} is assigned to you.`
 export const requestTitle = (email: string) => `Request of ${email}`
 
