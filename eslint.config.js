@@ -161,7 +161,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // The import rule (README "Layout"): domain/ is pure and shared; the server never imports src/.
-  // The generated contract is pure too (types and its enums' values, decision 096).
+  // The generated contract is pure too (types and its enums' values, decision 096), and so is
+  // xstate's core: the request lifecycle is a rule both sides share (decision 112).
   {
     files: ['domain/**/*.ts'],
     rules: {
@@ -170,9 +171,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./|big\\.js$|\\.\\./openapi/(main|market)\\.gen\\.ts$)',
+              regex: '^(?!\\./|big\\.js$|xstate$|\\.\\./openapi/(main|market)\\.gen\\.ts$)',
               message:
-                'domain/ imports only its own files, big.js and the generated contract (../openapi/*.gen.ts): no React, Node or I/O.',
+                'domain/ imports only its own files, big.js, xstate and the generated contract (../openapi/*.gen.ts): no React, Node or I/O.',
             },
           ],
         },

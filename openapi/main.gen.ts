@@ -566,6 +566,120 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/exchange-request/{requestId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One of the customer's own quote requests, as the customer sees it
+     * @description The request with its customer-facing `status`, the timeline of those statuses, the offer
+     *     (when one was sent) and the messages exchanged with the desk
+     *     (docs/product/requests.md#what-the-customer-sees). Internal states, notes, holds and
+     *     reasons are never part of it. Another customer's request, or an unknown id, answers 404.
+     */
+    get: operations['getExchangeRequest']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/exchange-request/{requestId}/messages': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Write to the desk about one's own request
+     * @description Adds a plain-text message to the request's thread. When the desk asked a question
+     *     (status `action_needed`) the request goes back to `in_review`. A closed or completed request
+     *     takes no more messages (409 REQUEST_STATE). Another customer's request answers 404.
+     */
+    post: operations['replyToExchangeRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/exchange-request/{requestId}/offer/acceptance': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Accept the offer on one's own request
+     * @description Accepts the offer shown at `version`. The request then waits for payment. The offer's
+     *     `validUntil` is checked against the server's clock: from that instant it answers 409
+     *     OFFER_EXPIRED. A request whose `version` moved on answers 409 STALE_VERSION; one with no
+     *     open offer answers 409 REQUEST_STATE (docs/product/requests.md#the-offer).
+     */
+    post: operations['acceptOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/exchange-request/{requestId}/offer/refusal': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Decline the offer on one's own request
+     * @description Declines the offer shown at `version`; the request is closed. The same 409s as
+     *     `acceptOffer`, except that an expired offer is already closed (REQUEST_STATE).
+     */
+    post: operations['declineOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/exchange-request/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Live changes to the customer's own requests (server-sent events)
+     * @description A `text/event-stream` of the changes a customer may see on their requests: each event is
+     *     `event: request`, `id:` the change's sequence number and `data:` a `RequestChangeEvent`.
+     *     Internal changes (notes, holds, assignment) are not sent. A client that reconnects with
+     *     `Last-Event-ID` first receives every change after that id, so a dropped connection loses
+     *     nothing; changes made on any API node arrive (docs/product/requests.md#live-changes). A
+     *     comment line is sent every 15 s to keep proxies from closing the stream.
+     */
+    get: operations['streamExchangeRequestEvents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/paybis/createRequest': {
     parameters: {
       query?: never
@@ -989,6 +1103,349 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/ops/requests': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The request desk's inbox
+     * @description Quote requests, filtered, searched and sorted, one keyset page at a time
+     *     (docs/product/requests.md#the-desk). Without `state`, the open requests (every state but
+     *     `completed`, `declined`, `expired` and `cancelled`): a request stays in front of the desk
+     *     until it reaches a final state. `next` is the cursor of the following page, or null.
+     */
+    get: operations['listRequests']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Live changes to every request (server-sent events)
+     * @description A `text/event-stream` of every change to any request (new requests included): `event:
+     *     request`, `id:` the change's sequence number and `data:` a `RequestChangeEvent`. A client
+     *     that reconnects with `Last-Event-ID` first receives every change after that id; changes
+     *     made on any API node arrive (docs/product/requests.md#live-changes). A comment line is
+     *     sent every 15 s.
+     */
+    get: operations['streamDeskEvents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * One request as the desk sees it
+     * @description The request, its customer, figures, internal state, timeline, offers, messages and
+     *     internal notes. The view is recorded in the audit trail as a read of personal data.
+     *     Unknown ids answer 404.
+     */
+    get: operations['getRequest']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/notes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Add an internal note to a request
+     * @description A note only staff see, in any state (final ones included); the customer never sees it.
+     *     Recorded in the audit trail.
+     */
+    post: operations['addRequestNote']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/assignment': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Assign a request to a desk member (or to oneself)
+     * @description Sets who works the request; a `submitted` request becomes `assigned`, any other open request keeps its state. The assignee must be an active staff member with the `manager` role (400 naming `/assigneeId` otherwise).
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['assignRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/review': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Start working an assigned request
+     * @description `assigned` → `in_review`.
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['startRequestReview']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/hold': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Put a request on a compliance hold
+     * @description Any open state before the offer is accepted → `on_hold`, with a required `reason` that the customer never sees: they keep seeing "In review" (docs/product/requests.md#holds).
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['holdRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/release': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Lift a compliance hold
+     * @description `on_hold` → `in_review`, with a required `reason`.
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['releaseRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/questions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Ask the customer a question
+     * @description `in_review` or `awaiting_customer` → `awaiting_customer`: the `text` is added to the thread the customer sees and the customer is e-mailed a link to the request.
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['askCustomer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/offer': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Record an offer for the customer
+     * @description `in_review` → `offer_sent`, or → `offer_pending_approval` when the offer's fiat amount is at or above the configured four-eyes threshold (`OFFER_APPROVAL_THRESHOLD`, default 15000; docs/product/requests.md#four-eyes). The figures must agree with the exchange's rules for the pair (docs/product/requests.md#the-offer): `amountReceived` is `amountPaid` converted at `rate` after the fee, and `fee` is the fee tier's share of `amountPaid`, both rounded as the converter rounds; otherwise 400 naming the field and the value the rules give. `validUntil` is 5 minutes to 7 days after now. When sent, the customer is e-mailed.
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['sendOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/offer/approval': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Approve an offer that needs a second manager
+     * @description `offer_pending_approval` → `offer_sent` (the customer is e-mailed). The manager who recorded the offer cannot approve it (403 PERMISSION_DENIED, recorded in the trail). An offer whose `validUntil` has passed cannot be approved (409 OFFER_EXPIRED).
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['approveOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/offer/rejection': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Send an offer back without approving it
+     * @description `offer_pending_approval` → `in_review`, with a required `reason`.
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['rejectOffer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/decline': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Decline the request
+     * @description Any open state before the offer is accepted → `declined`, with a required `reason` (internal; the customer sees "Closed" and is e-mailed that the request was closed).
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['declineRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/completion': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mark an accepted request as paid and done
+     * @description `awaiting_payment` → `completed`; the customer is e-mailed.
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['completeRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/requests/{requestId}/cancellation': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Cancel an open request
+     * @description Any open state → `cancelled`, with a required `reason` (internal; the customer sees "Closed" and is e-mailed).
+     *     Taken on the request at `version`: a request changed since answers 409 STALE_VERSION, an
+     *     action its state does not allow 409 REQUEST_STATE; neither changes anything. Recorded in
+     *     the audit trail with the state before and after (docs/product/requests.md#lifecycle).
+     */
+    post: operations['cancelRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -1049,6 +1506,9 @@ export interface components {
      *     - STEP_UP_REQUIRED: a sensitive change needs the password, and the second factor if the account has one, again first (`stepUp`, 403).
      *     - PERMISSION_DENIED: a `/api/ops/` operation the caller's roles do not allow, or that needs someone other than the caller (403).
      *     - SECOND_FACTOR_REQUIRED: a staff member without a passkey or an authenticator app called a `/api/ops/` operation (403); enrol one first.
+     *     - STALE_VERSION: a request changed since the `version` the action was decided on (409); read it again.
+     *     - REQUEST_STATE: the request's state does not allow the action (409).
+     *     - OFFER_EXPIRED: the offer's `validUntil` has passed (409).
      *     - OTHER_ERROR: anything else (the catch-all, shown as 'Error. Please try again or contact support').
      * @enum {string}
      */
@@ -1061,6 +1521,9 @@ export interface components {
       | 'STEP_UP_REQUIRED'
       | 'PERMISSION_DENIED'
       | 'SECOND_FACTOR_REQUIRED'
+      | 'STALE_VERSION'
+      | 'REQUEST_STATE'
+      | 'OFFER_EXPIRED'
       | 'OTHER_ERROR'
     /** @description One validation failure. */
     FieldError: {
@@ -1631,7 +2094,7 @@ export interface components {
        * @description The request's id (UUID).
        */
       id: string
-      /** @description Always `new` on creation. */
+      /** @description Always `submitted` on creation. */
       status: components['schemas']['ExchangeRequestStatus']
       /**
        * Format: date-time
@@ -1640,10 +2103,22 @@ export interface components {
       createdAt: string
     }
     /**
-     * @description Processing status of a quote request; `new` until a manager picks it up (later states are not described yet).
+     * @description What the customer is shown of a request (docs/product/requests.md#what-the-customer-sees),
+     *     produced by one map from the internal `RequestState`: `submitted` (Submitted),
+     *     `in_review` (In review: assigned, in review, on hold, an offer awaiting approval),
+     *     `action_needed` (Action needed: the desk asked a question), `offer_ready` (Offer ready),
+     *     `awaiting_payment` (Waiting for payment), `completed` (Completed), `closed` (Closed:
+     *     declined, expired or cancelled).
      * @enum {string}
      */
-    ExchangeRequestStatus: 'new'
+    ExchangeRequestStatus:
+      | 'submitted'
+      | 'in_review'
+      | 'action_needed'
+      | 'offer_ready'
+      | 'awaiting_payment'
+      | 'completed'
+      | 'closed'
     /** @description A stored quote request. */
     ExchangeRequest: {
       /**
@@ -2018,6 +2493,233 @@ export interface components {
       entries: components['schemas']['AuditEntry'][]
       nextBefore: components['schemas']['AuditSeq'] | null
     }
+    /**
+     * @description A request's internal state (docs/product/requests.md#lifecycle); staff only. The final
+     *     states are `completed`, `declined`, `expired` and `cancelled`.
+     * @enum {string}
+     */
+    RequestState:
+      | 'submitted'
+      | 'assigned'
+      | 'in_review'
+      | 'on_hold'
+      | 'awaiting_customer'
+      | 'offer_pending_approval'
+      | 'offer_sent'
+      | 'awaiting_payment'
+      | 'completed'
+      | 'declined'
+      | 'expired'
+      | 'cancelled'
+    /**
+     * @description A positive decimal written with digits and at most one point (no sign, exponent or
+     *     grouping), up to 20 digits before the point and 8 after.
+     */
+    DecimalAmount: string
+    /** @description Whole units, 0 to 1,000,000,000, as digits. */
+    WholeAmount: string
+    /** @description The version of the request the action was decided on. */
+    RequestVersion: {
+      /** @description The request's `version` as last read; a request changed since answers 409 STALE_VERSION. */
+      version: number
+    }
+    /** @description An action that needs a reason (internal, never shown to the customer). */
+    RequestReason: {
+      /** @description The request's `version` as last read. */
+      version: number
+      /** @description Why (plain text, not only blank characters). */
+      reason: string
+    }
+    RequestAssignment: {
+      /** @description The request's `version` as last read. */
+      version: number
+      /**
+       * Format: uuid
+       * @description The staff member who works it (a `manager`).
+       */
+      assigneeId: string
+    }
+    /** @description A plain-text message or note. */
+    RequestMessageText: {
+      /** @description Plain text, shown as text everywhere (never as markup); not only blank characters. */
+      text: string
+    }
+    /** @description A question to the customer, decided on the request at `version`. */
+    RequestMessageWithVersion: {
+      /** @description The request's `version` as last read. */
+      version: number
+      /** @description Plain text, not only blank characters. */
+      text: string
+    }
+    /**
+     * @description An offer's figures, each a decimal string (docs/product/requests.md#the-offer). The server
+     *     computes `amountReceived` and `fee` from `amountPaid` and `rate` with the converter's rules
+     *     and refuses figures that differ.
+     */
+    OfferProposal: {
+      /** @description The request's `version` as last read. */
+      version: number
+      /** @description Price of one `toCurrency` unit in `fromCurrency`, greater than 0. */
+      rate: components['schemas']['DecimalAmount']
+      /** @description What the customer pays, in `fromCurrency` (at most its decimals), greater than 0. */
+      amountPaid: components['schemas']['DecimalAmount']
+      /** @description What the customer receives, in `toCurrency`. */
+      amountReceived: components['schemas']['DecimalAmount']
+      /** @description The fee, in `fromCurrency`. */
+      fee: components['schemas']['DecimalAmount']
+      /**
+       * Format: date-time
+       * @description The offer can be accepted until this instant (5 minutes to 7 days from now).
+       */
+      validUntil: string
+    }
+    /** @description An offer as recorded. */
+    Offer: {
+      rate: components['schemas']['DecimalAmount']
+      amountPaid: components['schemas']['DecimalAmount']
+      amountReceived: components['schemas']['DecimalAmount']
+      fee: components['schemas']['DecimalAmount']
+      /** @description '4%' or '1.1%'. */
+      feePercent: string
+      /** Format: date-time */
+      validUntil: string
+      /**
+       * @description `open` until accepted, declined, expired or withdrawn.
+       * @enum {string}
+       */
+      state: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn'
+      /** Format: date-time */
+      createdAt: string
+    }
+    /** @description An offer as the desk sees it, with who recorded and who approved it. */
+    DeskOffer: {
+      /** Format: uuid */
+      id: string
+      rate: components['schemas']['DecimalAmount']
+      amountPaid: components['schemas']['DecimalAmount']
+      amountReceived: components['schemas']['DecimalAmount']
+      fee: components['schemas']['DecimalAmount']
+      feePercent: string
+      /** Format: date-time */
+      validUntil: string
+      /**
+       * @description `pending_approval` waits for a second manager; `rejected` was sent back by one.
+       * @enum {string}
+       */
+      state:
+        'pending_approval' | 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'rejected'
+      /** Format: date-time */
+      createdAt: string
+      /** @description The e-mail of the manager who recorded it. */
+      proposedBy: string
+      /** @description The second manager's e-mail, when it needed one and got it. */
+      approvedBy: string | null
+      /** @description Whether it is at or above the four-eyes threshold. */
+      needsApproval: boolean
+    }
+    /** @description A message in the thread between the customer and the desk. */
+    RequestMessage: {
+      id: string
+      /** @enum {string} */
+      from: 'customer' | 'desk'
+      /** @description Plain text. */
+      text: string
+      /** Format: date-time */
+      at: string
+    }
+    CustomerTimelineEntry: {
+      status: components['schemas']['ExchangeRequestStatus']
+      /** Format: date-time */
+      at: string
+    }
+    /** @description One request as its customer sees it; nothing internal. */
+    CustomerRequestDetails: {
+      request: components['schemas']['ExchangeRequest']
+      /** @description Sent back with `acceptOffer` or `declineOffer`. */
+      version: number
+      /** @description Each status the request has shown, oldest first (repeats collapsed). */
+      timeline: components['schemas']['CustomerTimelineEntry'][]
+      /** @description The latest offer the customer was sent, or null. */
+      offer: components['schemas']['Offer'] | null
+      /** @description Oldest first. */
+      messages: components['schemas']['RequestMessage'][]
+    }
+    /** @description A request in the desk's inbox. */
+    DeskRequestSummary: {
+      /** Format: uuid */
+      id: string
+      state: components['schemas']['RequestState']
+      version: number
+      /** Format: uuid */
+      customerId: string
+      /** @description The account's address. */
+      customerEmail: string
+      /** @description The contact name entered in the request. */
+      name: string
+      fromCurrency: components['schemas']['CurrencyCode']
+      toCurrency: components['schemas']['CurrencyCode']
+      /** @description Whole units of `fromCurrency`. */
+      amount: number
+      /** @description Who works it, or null. */
+      assignee: components['schemas']['DeskAssignee'] | null
+      /** Format: date-time */
+      createdAt: string
+      /** Format: date-time */
+      updatedAt: string
+    }
+    DeskAssignee: {
+      /** Format: uuid */
+      id: string
+      email: string
+    }
+    DeskRequestPage: {
+      items: components['schemas']['DeskRequestSummary'][]
+      /** @description The `after` cursor of the next page, or null on the last. */
+      next: string | null
+    }
+    /** @description One change of state, with who made it and why. */
+    DeskTimelineEntry: {
+      from: components['schemas']['RequestState'] | null
+      to: components['schemas']['RequestState']
+      /** @description The staff member's e-mail, `customer`, or null for the server itself (an expiry). */
+      by: string | null
+      reason: string | null
+      /** Format: date-time */
+      at: string
+    }
+    DeskNote: {
+      id: string
+      by: string
+      text: string
+      /** Format: date-time */
+      at: string
+    }
+    /** @description One request as the desk sees it. */
+    DeskRequestDetails: {
+      summary: components['schemas']['DeskRequestSummary']
+      request: components['schemas']['ExchangeRequest']
+      /** @description The promo code the customer entered (the message's `Promo code:` line), or null. */
+      promoCode: string | null
+      /** @description The actions the request's state allows now (the operation ids), whatever the caller's roles. */
+      allowed: string[]
+      timeline: components['schemas']['DeskTimelineEntry'][]
+      /** @description Newest first. */
+      offers: components['schemas']['DeskOffer'][]
+      messages: components['schemas']['RequestMessage'][]
+      notes: components['schemas']['DeskNote'][]
+    }
+    /** @description What changed, so a page reads the request again (the stream carries no details). */
+    RequestChangeEvent: {
+      /** @description The change's sequence number (also the event's `id`). */
+      seq: string
+      /** Format: uuid */
+      requestId: string
+      /**
+       * @description `created`, `state`, `message`, `offer` (customer and desk), `note` and `assignment` (desk only).
+       * @enum {string}
+       */
+      kind: 'created' | 'state' | 'message' | 'offer' | 'note' | 'assignment'
+    }
   }
   responses: {
     /**
@@ -2105,6 +2807,20 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
+    /**
+     * @description The action does not fit the request as it is now, and nothing changed: `errorType`
+     *     STALE_VERSION (the request changed since `version` was read; read it again),
+     *     REQUEST_STATE (its state does not allow the action; `detail` names the state, as the
+     *     caller may see it) or OFFER_EXPIRED (the offer's `validUntil` has passed).
+     */
+    RequestConflict: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
     /** @description The request body exceeds the server's size limit. */
     PayloadTooLarge: {
       headers: {
@@ -2153,6 +2869,10 @@ export interface components {
     StaffId: string
     /** @description A pending role change's id from `listStaff`. */
     GrantId: string
+    /** @description A quote request's id. */
+    RequestId: string
+    /** @description The `id` of the last event received; the stream starts with every change after it. */
+    LastEventId: string
     /** @description A customer's id from `searchCustomers`. */
     CustomerId: string
     /** @description Only what this person (a staff or customer id) did. */
@@ -2964,7 +3684,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description Stored with status `new`. */
+      /** @description Stored with status `submitted`. */
       201: {
         headers: {
           [name: string]: unknown
@@ -2978,6 +3698,162 @@ export interface operations {
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getExchangeRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  replyToExchangeRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestMessageText']
+      }
+    }
+    responses: {
+      /** @description The request after the message. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  acceptOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestVersion']
+      }
+    }
+    responses: {
+      /** @description Accepted; the request as the customer now sees it. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  declineOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestVersion']
+      }
+    }
+    responses: {
+      /** @description Declined; the request as the customer now sees it. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  streamExchangeRequestEvents: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description The `id` of the last event received; the stream starts with every change after it. */
+        'Last-Event-ID'?: components['parameters']['LastEventId']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The stream; it stays open. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/event-stream': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -3537,6 +4413,528 @@ export interface operations {
       503: components['responses']['ServiceUnavailable']
     }
   }
+  listRequests: {
+    parameters: {
+      query?: {
+        /** @description Only requests in these states (comma-separated `RequestState` values), or `all`. */
+        state?: string
+        /** @description `me`, `none` (unassigned) or a staff id. */
+        assignee?: string
+        /** @description One pair, `FROM-TO` (for example `EUR-BTC`). */
+        pair?: string
+        /** @description Amount (whole units of the request's `fromCurrency`) at least this. */
+        amountMin?: components['schemas']['WholeAmount']
+        /** @description Amount at most this. */
+        amountMax?: components['schemas']['WholeAmount']
+        /** @description Only requests submitted at least this many hours ago (1 to 8760). */
+        olderThanHours?: string
+        /**
+         * @description A request id (exact), or the start of the customer's account e-mail or of the contact
+         *     name entered in the request (case ignored, at least 2 characters).
+         */
+        q?: string
+        /** @description `oldest` (default: the longest-waiting first), `newest`, `amount-desc` or `amount-asc`. */
+        sort?: 'oldest' | 'newest' | 'amount-desc' | 'amount-asc'
+        /** @description The `next` cursor of the previous page, for the same filters and sort. */
+        after?: string
+        /** @description Page size, 1 to 100 (default 25). */
+        limit?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of requests. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestPage']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  streamDeskEvents: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description The `id` of the last event received; the stream starts with every change after it. */
+        'Last-Event-ID'?: components['parameters']['LastEventId']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The stream; it stays open. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/event-stream': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The request. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  addRequestNote: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestMessageText']
+      }
+    }
+    responses: {
+      /** @description The request with the note. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  assignRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestAssignment']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  startRequestReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestVersion']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  holdRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestReason']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  releaseRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestReason']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  askCustomer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestMessageWithVersion']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  sendOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OfferProposal']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  approveOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestVersion']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  rejectOffer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestReason']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  declineRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestReason']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  completeRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestVersion']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  cancelRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A quote request's id. */
+        requestId: components['parameters']['RequestId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestReason']
+      }
+    }
+    responses: {
+      /** @description The request after the action. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DeskRequestDetails']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
 }
 type FlattenedDeepRequired<T> = {
   [K in keyof T]-?: FlattenedDeepRequired<
@@ -3549,6 +4947,9 @@ type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
 export const pathsApiSumsubWebhookPostParametersHeaderXPayloadDigestAlgValues: ReadonlyArray<
   FlattenedDeepRequired<paths>['/api/sumsub/webhook']['post']['parameters']['header']['X-Payload-Digest-Alg']
 > = ['HMAC_SHA1_HEX', 'HMAC_SHA256_HEX', 'HMAC_SHA512_HEX']
+export const pathsApiOpsRequestsGetParametersQuerySortValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/api/ops/requests']['get']['parameters']['query']['sort']
+> = ['oldest', 'newest', 'amount-desc', 'amount-asc']
 export const problemTypeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['ProblemType']
 > = [
@@ -3573,6 +4974,9 @@ export const errorTypeValues: ReadonlyArray<
   'STEP_UP_REQUIRED',
   'PERMISSION_DENIED',
   'SECOND_FACTOR_REQUIRED',
+  'STALE_VERSION',
+  'REQUEST_STATE',
+  'OFFER_EXPIRED',
   'OTHER_ERROR',
 ]
 export const currencyCodeValues: ReadonlyArray<
@@ -3664,7 +5068,15 @@ export const newPasswordResponseStatusValues: ReadonlyArray<
 > = ['password-changed']
 export const exchangeRequestStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['ExchangeRequestStatus']
-> = ['new']
+> = [
+  'submitted',
+  'in_review',
+  'action_needed',
+  'offer_ready',
+  'awaiting_payment',
+  'completed',
+  'closed',
+]
 export const sumsubReviewStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['SumsubReviewStatus']
 > = [
@@ -3707,3 +5119,31 @@ export const roleGrantChangeValues: ReadonlyArray<
 export const auditEntryOutcomeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditEntry']['outcome']
 > = ['succeeded', 'denied', 'failed']
+export const requestStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RequestState']
+> = [
+  'submitted',
+  'assigned',
+  'in_review',
+  'on_hold',
+  'awaiting_customer',
+  'offer_pending_approval',
+  'offer_sent',
+  'awaiting_payment',
+  'completed',
+  'declined',
+  'expired',
+  'cancelled',
+]
+export const offerStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Offer']['state']
+> = ['open', 'accepted', 'declined', 'expired', 'withdrawn']
+export const deskOfferStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['DeskOffer']['state']
+> = ['pending_approval', 'open', 'accepted', 'declined', 'expired', 'withdrawn', 'rejected']
+export const requestMessageFromValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RequestMessage']['from']
+> = ['customer', 'desk']
+export const requestChangeEventKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RequestChangeEvent']['kind']
+> = ['created', 'state', 'message', 'offer', 'note', 'assignment']

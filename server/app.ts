@@ -44,6 +44,8 @@ import { toRouteHandler, type Handlers, type OperationId } from './http/typed-ha
 import { verificationHandlers } from './http/verification-handlers.ts'
 import { opsHandlers } from './http/ops-handlers.ts'
 import { installPermissionHook, rolePermissions } from './http/permission-hook.ts'
+import { streamHandlers } from './http/stream-handlers.ts'
+import { createRequestStreams } from './requests/request-stream.ts'
 import type { PaymentService } from './payments/payment-service.ts'
 import type { Providers } from './providers/providers.ts'
 import type { QuoteService } from './quotes/quote-service.ts'
@@ -51,6 +53,8 @@ import type { ProfileService } from './users/profile-service.ts'
 import type { VerificationService } from './verification/verification-service.ts'
 import type { CustomerLookup } from './staff/customer-lookup.ts'
 import type { StaffService } from './staff/staff-service.ts'
+import type { RequestDesk } from './requests/request-desk.ts'
+import { requestHandlers } from './http/request-handlers.ts'
 
 export interface AppDeps {
   config: Config
@@ -65,6 +69,7 @@ export interface AppDeps {
   payments: PaymentService
   staff: StaffService
   customers: CustomerLookup
+  requests: RequestDesk
   providers: Providers
   now: () => Date
   /** Where the built SPA is; absent in API-only tests. */
@@ -256,6 +261,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     ...factorHandlers(deps.secondFactors),
     ...systemHandlers(db, config, { stopping: () => stopping }),
     ...exchangeHandlers(deps.quotes),
+    ...requestHandlers(deps.requests),
     ...verificationHandlers(deps.verification),
     ...paymentHandlers(deps.payments),
     ...opsHandlers({
@@ -266,7 +272,12 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
       roles: rolePermissions(spec),
     }),
   }
-  const implemented = new Set(Object.keys(handlers))
+  // The live request streams (server-sent events) write their own answer; the node ends them
+  // when it stops, or its drain would wait on them.
+  const streams = createRequestStreams({ db, log: app.log })
+  app.addHook('preClose', () => streams.close())
+  const streaming = streamHandlers(streams)
+  const implemented = new Set([...Object.keys(handlers), ...Object.keys(streaming)])
   // Each operation's route takes the body limit the contract states for it (decision 108).
   const limits = bodyLimits(spec)
   app.addHook('onRoute', (route) => {
@@ -279,6 +290,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
   await app.register(openapiGlue, {
     specification: implementedSpec(spec, implemented),
     operationResolver: (operationId: string): RouteHandlerMethod => {
+      const stream = streaming[operationId as OperationId]
+      if (stream) return stream
       const handler = handlers[operationId as OperationId]
       if (!handler) throw new Error(`no handler for ${operationId}`)
       return toRouteHandler(handler as never)

@@ -21,6 +21,8 @@ export interface Config {
   jobLeaseSeconds: number
   mailFrom: string
   opsEmail: string
+  /** Offers whose fiat amount is at or above this need a second manager (decimal string). */
+  offerApprovalThreshold: string
   accessTokenTtlSeconds: number
   jwtSecret: string | undefined
   jwtKeyFile: string | undefined
@@ -117,6 +119,14 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   if (!(allowed as readonly string[]).includes(raw))
     throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`)
   return raw as T
+}
+
+/** A positive whole amount of money, kept as its decimal string. */
+function wholeAmount(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback
+  if (!/^[1-9][0-9]{0,11}$/.test(raw))
+    throw new ConfigError(name, `must be a whole amount from 1 to 12 digits, got "${raw}"`)
+  return raw
 }
 
 function email(env: Env, name: string, fallback: string): string {
@@ -335,6 +345,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 120, 2, 3600),
     mailFrom: email(env, 'MAIL_FROM', 'Exchange <no-reply@exchange.localhost>'),
     opsEmail: email(env, 'OPS_EMAIL', 'ops@exchange.localhost'),
+    offerApprovalThreshold: wholeAmount(env, 'OFFER_APPROVAL_THRESHOLD', '15000'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 5, 86_400),
     jwtSecret,
     jwtKeyFile,

@@ -58,6 +58,19 @@ export class NotFound extends Error {
 export class Conflict extends Error {
   override readonly name = 'Conflict'
 }
+/**
+ * A request action that does not fit the request as it is now (docs/product/requests.md#lifecycle):
+ * decided on an older version, not allowed in its state, or on an offer that has expired.
+ */
+export class RequestConflict extends Error {
+  override readonly name = 'RequestConflict'
+  constructor(
+    readonly errorType: 'STALE_VERSION' | 'REQUEST_STATE' | 'OFFER_EXPIRED',
+    message: string,
+  ) {
+    super(message)
+  }
+}
 /** A login's second step names a challenge that is unknown, used or expired. */
 export class InvalidLoginChallenge extends Error {
   override readonly name = 'InvalidLoginChallenge'

@@ -16,6 +16,7 @@ import { openDatabase } from './db/open-database.ts'
 import { migrate } from './db/migrate.ts'
 import { sweepAttemptCounters } from './infra/attempt-limits.ts'
 import { createJobRunner, type JobHandlers } from './jobs/job-runner.ts'
+import { createRequestDesk } from './requests/request-desk.ts'
 import { createMailDelivery } from './mail/delivery.ts'
 import { createPaymentService } from './payments/payment-service.ts'
 import { createProviders } from './providers/providers.ts'
@@ -78,7 +79,21 @@ export async function startServer(
 
   // All background work, on whichever node claims it (decision 106).
   const mail = createMailDelivery(config, db, now, log)
+  // Its jobs kick the runner built below; a kick only happens once a request is acted on.
+  const requests = createRequestDesk({
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    jobsQueued: () => {
+      jobs.kick()
+    },
+    offerApprovalThreshold: config.offerApprovalThreshold,
+  })
   const handlers: JobHandlers = {
+    'request.expire-offer': {
+      inTransaction: true,
+      run: (job, tx) => requests.expireOffer(tx, job.payload.requestId, job.payload.offerId),
+    },
     'mail.send': mail.handler,
     'password-reset.request': passwordResetHandler({ publicUrl: config.publicUrl, now }),
     'sweep.attempt-counters': {
@@ -132,6 +147,7 @@ export async function startServer(
     profiles: createProfileService(db, now),
     staff,
     customers: createCustomerLookup({ db, now }),
+    requests,
     now,
     quotes: createQuoteService({
       db,

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   Conflict,
+  RequestConflict,
   DatabaseUnavailable,
   EmailNotVerified,
   NodeStopping,
@@ -105,6 +106,8 @@ function domainProblem(error: unknown): HttpProblem | undefined {
     return new HttpProblem(401, 'The code or passkey is not right.', {
       errorType: 'INVALID_CREDENTIALS',
     })
+  if (error instanceof RequestConflict)
+    return new HttpProblem(409, error.message, { errorType: error.errorType })
   if (error instanceof Conflict)
     return new HttpProblem(409, error.message || 'Conflict.', { errorType: 'OTHER_ERROR' })
   if (error instanceof StepUpRequired)

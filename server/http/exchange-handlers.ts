@@ -1,5 +1,6 @@
 import type { QuoteService } from '../quotes/quote-service.ts'
 import { requireUser } from './caller.ts'
+import { customerActor } from './request-handlers.ts'
 import type { components } from '../../openapi/main.gen.ts'
 import type { Handlers } from './typed-handlers.ts'
 
@@ -8,8 +9,8 @@ type ExchangeRequest = components['schemas']['ExchangeRequest']
 /** Thin glue from the quote-request operations to the quote service. */
 export function exchangeHandlers(quotes: QuoteService): Handlers {
   return {
-    async createExchangeRequest({ userId, body }) {
-      return { status: 201, body: await quotes.create(requireUser(userId), body) }
+    async createExchangeRequest(ctx) {
+      return { status: 201, body: await quotes.create(customerActor(ctx), ctx.body) }
     },
     async listExchangeRequests({ userId }) {
       const items = await quotes.list(requireUser(userId))

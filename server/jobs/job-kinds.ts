@@ -7,6 +7,8 @@ export interface JobPayloads {
   'mail.send': { outboxId: string }
   /** Looks up a reset request's address and mails its link (decision 041). */
   'password-reset.request': { email: string }
+  /** Ends an offer still open at its validUntil (docs/product/requests.md#the-offer). */
+  'request.expire-offer': { requestId: string; offerId: string }
   /** Recurring: removes attempt-limit windows that ended long ago. */
   'sweep.attempt-counters': Record<string, never>
   /** Recurring: removes expired login challenges, WebAuthn challenges and TOTP enrolments. */

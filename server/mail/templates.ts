@@ -319,3 +319,81 @@ export function quoteRequestNotice(
     ],
   )
 }
+
+/** Why a customer is told about their request; never an internal state or reason. */
+export type RequestNews =
+  | {
+      kind: 'offer'
+      offer: {
+        rate: string
+        amountPaid: string
+        amountReceived: string
+        fee: string
+        feePercent: string
+        validUntil: string
+      }
+    }
+  | { kind: 'question' }
+  | { kind: 'completed' }
+  | { kind: 'closed' }
+  | { kind: 'expired' }
+
+/** Tells the customer their request needs them or has ended, with a link to it. */
+export function requestNewsMessage(
+  to: string,
+  request: { id: string; amount: string; fromCurrency: string; toCurrency: string },
+  news: RequestNews,
+  link: string,
+): MailMessage {
+  const what = `${request.amount} ${request.fromCurrency} to ${request.toCurrency}`
+  const action = { label: 'View your request', url: link }
+  switch (news.kind) {
+    case 'offer': {
+      const o = news.offer
+      return compose(
+        to,
+        `Your offer is ready: ${what}`,
+        [
+          `We have prepared an offer for your request of ${what}:`,
+          [
+            `Rate: 1 ${request.toCurrency} = ${o.rate} ${request.fromCurrency}`,
+            `You pay: ${o.amountPaid} ${request.fromCurrency}`,
+            `Fee (${o.feePercent}): ${o.fee} ${request.fromCurrency}`,
+            `You receive: ${o.amountReceived} ${request.toCurrency}`,
+            `Valid until: ${o.validUntil.slice(0, 16).replace('T', ' ')} UTC`,
+          ].join('\n'),
+          'Accept or decline it in your account before it expires.',
+        ],
+        action,
+      )
+    }
+    case 'question':
+      return compose(
+        to,
+        `A question about your request: ${what}`,
+        ['Our team has a question about your request. Please answer it in your account.'],
+        action,
+      )
+    case 'completed':
+      return compose(
+        to,
+        `Your request is completed: ${what}`,
+        ['Your request is completed.'],
+        action,
+      )
+    case 'closed':
+      return compose(
+        to,
+        `Your request is closed: ${what}`,
+        ['Your request has been closed.'],
+        action,
+      )
+    case 'expired':
+      return compose(
+        to,
+        `Your offer has expired: ${what}`,
+        ['The offer for your request has expired and can no longer be accepted.'],
+        action,
+      )
+  }
+}

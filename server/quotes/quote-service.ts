@@ -19,9 +19,13 @@ import {
   type QuoteFigures,
 } from '../mail/templates.ts'
 import { currencyFacts, latestRate } from '../market/market-rate.ts'
+import { appendAudit, type AuditActor } from '../audit/audit-trail.ts'
+import { appendRequestEvents } from '../requests/request-events.ts'
+import { customerStatus } from '../../domain/request-lifecycle.machine.ts'
 import type { MarketApi } from '../providers/market/types.ts'
 
 type ExchangeRequestStatus = components['schemas']['ExchangeRequestStatus']
+type RequestState = components['schemas']['RequestState']
 
 /** The contract's ExchangeRequestCreate, its currencies not yet checked (create() does). */
 export type QuoteInput = Omit<
@@ -59,7 +63,7 @@ interface QuoteRow {
   phone: string
   country: string
   message: string
-  status: ExchangeRequestStatus
+  state: RequestState
   quoted_rate: string | null
   quoted_fee_percent: string | null
   quoted_amount: string | null
@@ -77,7 +81,7 @@ function toQuote(row: QuoteRow): StoredQuote {
     phone: row.phone,
     country: row.country,
     message: row.message,
-    status: row.status,
+    status: customerStatus(row.state),
     createdAt: new Date(row.created_at).toISOString(),
   }
 }
@@ -95,9 +99,10 @@ export function createQuoteService(deps: QuoteDeps) {
 
   return {
     async create(
-      userId: string,
+      actor: AuditActor & { id: string },
       input: QuoteInput,
     ): Promise<Pick<StoredQuote, 'id' | 'status' | 'createdAt'>> {
+      const userId = actor.id
       const from = input.fromCurrency
       const to = input.toCurrency
       if (!isCurrency(from) || !isCurrency(to) || !isFiatCryptoPair(from, to))
@@ -134,8 +139,8 @@ export function createQuoteService(deps: QuoteDeps) {
         const [row] = await tx.query<QuoteRow & Record<string, unknown>>(
           `INSERT INTO exchange_requests
              (user_id, from_currency, to_currency, amount, name, email, phone, country, message,
-              quoted_rate, quoted_fee_percent, quoted_amount, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+              quoted_rate, quoted_fee_percent, quoted_amount, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
            RETURNING *`,
           [
             userId,
@@ -155,6 +160,30 @@ export function createQuoteService(deps: QuoteDeps) {
         )
         if (!row) throw new Error('insert returned no row')
         const quote = toQuote(row)
+        // The request's history starts here, and the desk's live inbox hears of it.
+        await appendAudit(
+          tx,
+          actor,
+          {
+            action: 'request.created',
+            outcome: 'succeeded',
+            targetType: 'request',
+            targetId: row.id,
+            after: { state: row.state, version: 1 },
+          },
+          at,
+        )
+        await appendRequestEvents(tx, [
+          {
+            requestId: row.id,
+            customerId: userId,
+            kind: 'created',
+            forCustomer: true,
+            actor: { kind: 'customer', id: userId },
+            toState: row.state,
+            at,
+          },
+        ])
         // The e-mails name the figures as stored: the same digits the row holds.
         const figures: QuoteFigures = {
           amount: row.amount,

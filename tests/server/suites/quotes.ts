@@ -73,7 +73,7 @@ export function quoteSuite(ctx: SuiteContext): void {
         bearer(tokens.accessToken),
       )
       expect(created.status, created.text).toBe(201)
-      expect(created.body).toMatchObject({ status: 'new' })
+      expect(created.body).toMatchObject({ status: 'submitted' })
 
       // Independently: the candle's close, the fee tier of the amount entered, the rounding.
       const close = await candleClose(from, to)
@@ -168,7 +168,7 @@ export function quoteSuite(ctx: SuiteContext): void {
         fromCurrency: 'EUR',
         toCurrency: 'BTC',
         amount: 1000,
-        status: 'new',
+        status: 'submitted',
         message: 'Please call me in the afternoon.\nPromo code: FIRST1000',
       })
       // The contact e-mail was the account's own: the calculation went there.
@@ -252,7 +252,17 @@ export function quoteSuite(ctx: SuiteContext): void {
           [(me.body as { email: string }).email],
         )
         const body = quote('EUR', 'BTC', 1000)
-        const created = await quotes.create(user?.id ?? '', body)
+        const created = await quotes.create(
+          {
+            id: user?.id ?? '',
+            email: (me.body as { email: string }).email,
+            roles: [],
+            sessionId: null,
+            ip: '127.0.0.1',
+            userAgent: 'test',
+          },
+          body,
+        )
         const [mail] = await messagesTo(ctx.server, body.email)
         expect(mail?.text).toContain('a manager will send you the calculation')
         expect(mail?.text).not.toMatch(/Rate:|You receive \(estimate\)/)

@@ -27,7 +27,7 @@ function largestString(schema: JsonSchema): string {
   const address = `${'a'.repeat(Math.max(1, max - 2))}@b`
   if (pattern.test(address)) return address
   // A fixed shape (a recovery code): its pieces joined by what the pattern puts between them.
-  for (const c of ['a', 'A', '0'])
+  for (const c of ['a', 'A', '0', '9'])
     for (const sep of ['-', ' ', '.', ':'])
       for (let cut = 1; cut < max; cut++) {
         const candidate = c.repeat(cut) + sep + c.repeat(max - cut - 1)

@@ -69,6 +69,16 @@ export function createSchemaArbitraries(resolve: Resolve) {
     const min = schema.minLength ?? 0
     const max = schema.maxLength ?? 1000
     if (schema.enum) return fc.constantFrom(...(schema.enum as string[]))
+    // The formats bodies use: any valid one (the server's own rules on them are stated).
+    if (schema.format === 'uuid') return fc.uuid()
+    if (schema.format === 'date-time')
+      return fc
+        .date({
+          min: new Date('2000-01-01T00:00:00Z'),
+          max: new Date('2100-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        })
+        .map((d) => d.toISOString())
     if (schema.pattern === undefined) return text(min, max)
     const pattern = new RegExp(schema.pattern, 'u')
     // `^[class]+$` with a minimum length (a hex digest): characters of the class, any length.
