@@ -380,6 +380,14 @@ describe.each(engines)('the desk inbox on %s', (engine) => {
     await expectInvalid({ after: Buffer.from('{"a":1}').toString('base64url') }, '/after')
   })
 
+  it("runs in the caller's transaction when given one", async () => {
+    const alone = await inboxPage(db, { state: 'all', limit: '10' }, staffId, now)
+    const inside = await db.transaction((tx) =>
+      inboxPage(tx, { state: 'all', limit: '10' }, staffId, now),
+    )
+    expect(inside).toEqual(alone)
+  })
+
   it('refuses a page size outside 1 to 100', async () => {
     await expectInvalid({ limit: '0' }, '/limit')
     await expectInvalid({ limit: '101' }, '/limit')
