@@ -19,6 +19,8 @@ export interface LifecycleOffer {
 export interface LifecycleContext {
   assigneeId: string | null
   offer: LifecycleOffer | null
+  /** Who wrote last in the thread: the desk waits on a customer's message, not on its own. */
+  lastMessageFrom: 'customer' | 'desk' | null
 }
 
 export type LifecycleEvent =
@@ -40,6 +42,16 @@ export type LifecycleEvent =
 
 const before = (at: string, offer: LifecycleOffer | null) =>
   offer !== null && Date.parse(at) < Date.parse(offer.validUntil)
+
+/**
+ * What every open state allows (a final one allows nothing): the desk may reassign or cancel, and
+ * the customer may write. A state lists its own handling of these after this, which wins.
+ */
+const inEveryOpenState = {
+  assignRequest: { actions: 'setAssignee' },
+  cancelRequest: { target: 'cancelled', actions: 'dropOffer' },
+  replyToExchangeRequest: { actions: 'customerWrote' },
+} as const
 
 export const requestLifecycleMachine = setup({
   types: {
@@ -66,20 +78,21 @@ export const requestLifecycleMachine = setup({
       offer: ({ event, context }) => (event.type === 'sendOffer' ? event.offer : context.offer),
     }),
     dropOffer: assign({ offer: null }),
+    customerWrote: assign({ lastMessageFrom: 'customer' as const }),
+    deskWrote: assign({ lastMessageFrom: 'desk' as const }),
   },
 }).createMachine({
   id: 'requestLifecycle',
-  context: ({ input }) => ({ assigneeId: input.assigneeId ?? null, offer: input.offer ?? null }),
+  context: ({ input }) => ({
+    assigneeId: input.assigneeId ?? null,
+    offer: input.offer ?? null,
+    lastMessageFrom: input.lastMessageFrom ?? null,
+  }),
   initial: 'submitted',
-  // Every open state: the desk may reassign, cancel, and the customer may write.
-  on: {
-    assignRequest: { actions: 'setAssignee' },
-    cancelRequest: { target: '.cancelled', actions: 'dropOffer' },
-    replyToExchangeRequest: {},
-  },
   states: {
     submitted: {
       on: {
+        ...inEveryOpenState,
         assignRequest: { target: 'assigned', actions: 'setAssignee' },
         holdRequest: 'on_hold',
         declineRequest: 'declined',
@@ -87,6 +100,7 @@ export const requestLifecycleMachine = setup({
     },
     assigned: {
       on: {
+        ...inEveryOpenState,
         startRequestReview: 'in_review',
         holdRequest: 'on_hold',
         declineRequest: 'declined',
@@ -94,7 +108,8 @@ export const requestLifecycleMachine = setup({
     },
     in_review: {
       on: {
-        askCustomer: 'awaiting_customer',
+        ...inEveryOpenState,
+        askCustomer: { target: 'awaiting_customer', actions: 'deskWrote' },
         sendOffer: [
           { guard: 'offerNeedsApproval', target: 'offer_pending_approval', actions: 'setOffer' },
           { target: 'offer_sent', actions: 'setOffer' },
@@ -105,20 +120,23 @@ export const requestLifecycleMachine = setup({
     },
     on_hold: {
       on: {
+        ...inEveryOpenState,
         releaseRequest: 'in_review',
         declineRequest: 'declined',
       },
     },
     awaiting_customer: {
       on: {
-        replyToExchangeRequest: 'in_review',
-        askCustomer: {},
+        ...inEveryOpenState,
+        replyToExchangeRequest: { target: 'in_review', actions: 'customerWrote' },
+        askCustomer: { actions: 'deskWrote' },
         holdRequest: 'on_hold',
         declineRequest: 'declined',
       },
     },
     offer_pending_approval: {
       on: {
+        ...inEveryOpenState,
         approveOffer: { guard: 'offerStillValid', target: 'offer_sent' },
         rejectOffer: { target: 'in_review', actions: 'dropOffer' },
         expireOffer: { guard: 'offerLapsed', target: 'in_review', actions: 'dropOffer' },
@@ -128,6 +146,7 @@ export const requestLifecycleMachine = setup({
     },
     offer_sent: {
       on: {
+        ...inEveryOpenState,
         acceptOffer: { guard: 'offerStillValid', target: 'awaiting_payment' },
         declineOffer: 'declined',
         expireOffer: { guard: 'offerLapsed', target: 'expired' },
@@ -135,7 +154,10 @@ export const requestLifecycleMachine = setup({
       },
     },
     awaiting_payment: {
-      on: { completeRequest: 'completed' },
+      on: {
+        ...inEveryOpenState,
+        completeRequest: 'completed',
+      },
     },
     completed: { type: 'final' },
     declined: { type: 'final' },

@@ -231,11 +231,15 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     }
   })
 
-  // problem+json and CSV are only ever answers: a request that sends one is refused like any non-JSON body
-  // (registered so the contract router sees every media type of the contract handled).
-  app.addContentTypeParser(['application/problem+json', 'text/csv'], (_request, _payload, done) => {
-    done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
-  })
+  // problem+json, CSV and event streams are only ever answers: a request that sends one is refused
+  // like any non-JSON body (registered so the contract router sees every media type of the contract
+  // handled).
+  app.addContentTypeParser(
+    ['application/problem+json', 'text/csv', 'text/event-stream'],
+    (_request, _payload, done) => {
+      done(new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }))
+    },
+  )
 
   // The flow viewer is served where it is both named and built (decision 107).
   const viewerBuild =
@@ -261,7 +265,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     ...factorHandlers(deps.secondFactors),
     ...systemHandlers(db, config, { stopping: () => stopping }),
     ...exchangeHandlers(deps.quotes),
-    ...requestHandlers(deps.requests),
+    ...requestHandlers(deps.requests, db, deps.now),
     ...verificationHandlers(deps.verification),
     ...paymentHandlers(deps.payments),
     ...opsHandlers({

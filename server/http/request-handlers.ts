@@ -1,4 +1,6 @@
 import { cleanUserAgent } from '../auth/sessions.ts'
+import type { Database } from '../db/database.ts'
+import { inboxPage } from '../requests/desk-inbox.ts'
 import type { RequestDesk, CustomerActor, DeskCommand } from '../requests/request-desk.ts'
 import { requireSession, requireUser } from './caller.ts'
 import { requireStaff } from './permission-hook.ts'
@@ -22,7 +24,7 @@ export function customerActor<K extends OperationId>(ctx: HandlerContext<K>): Cu
  * Thin glue from the request operations, the customer's and the desk's, to the request desk
  * (server/requests/request-desk.ts). The permission hook has checked staff callers already.
  */
-export function requestHandlers(desk: RequestDesk): Handlers {
+export function requestHandlers(desk: RequestDesk, db: Database, now: () => Date): Handlers {
   const act = async (
     ctx: { request: FastifyRequest; params: { requestId: string } },
     version: number,
@@ -64,6 +66,13 @@ export function requestHandlers(desk: RequestDesk): Handlers {
           ctx.body.version,
           'declineOffer',
         ),
+      }
+    },
+    // The inbox's pages are not in the audit trail: opening a request is (decision 111).
+    async listRequests(ctx) {
+      return {
+        status: 200,
+        body: await inboxPage(db, ctx.query, requireStaff(ctx.request.staff).id, now()),
       }
     },
     async getRequest(ctx) {

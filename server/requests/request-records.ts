@@ -38,6 +38,8 @@ export interface RequestRow {
   assignee_email: string | null
   created_at: Date
   updated_at: Date
+  /** The actor kind of the thread's newest message, if any. */
+  last_message_from: 'customer' | 'staff' | null
   [key: string]: unknown
 }
 
@@ -64,7 +66,9 @@ const iso = (at: Date | string) => new Date(at).toISOString()
 
 const requestColumns = `r.id, r.user_id, u.email AS account_email, r.from_currency, r.to_currency,
   r.amount, r.name, r.email, r.phone, r.country, r.message, r.state, r.version, r.assignee_id,
-  a.email AS assignee_email, r.created_at, r.updated_at`
+  a.email AS assignee_email, r.created_at, r.updated_at,
+  (SELECT e.actor_kind FROM request_events e WHERE e.request_id = r.id AND e.kind = 'message'
+   ORDER BY e.seq DESC LIMIT 1) AS last_message_from`
 
 /** The request, its account and its assignee; with `lock`, held until the transaction ends. */
 export async function readRequest(
@@ -110,6 +114,7 @@ export function lifecycleContext(row: RequestRow, offers: readonly OfferRow[]): 
     offer: offer
       ? { validUntil: iso(offer.valid_until), needsApproval: offer.needs_approval }
       : null,
+    lastMessageFrom: row.last_message_from === 'staff' ? 'desk' : row.last_message_from,
   }
 }
 

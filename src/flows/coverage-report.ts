@@ -33,8 +33,15 @@ export const browserLevelMachines: readonly string[] = [
   'security',
 ]
 
-/** Whether a machine's paths run at a level (every machine has the machine and UI levels). */
+/**
+ * The machines the server runs (docs/product/requests.md#lifecycle): no UI of their own drives
+ * them, so they have no UI level; their browser level is the desk's and the customer's pages.
+ */
+export const serverMachines: readonly string[] = ['requestLifecycle']
+
+/** Whether a machine's paths run at a level (every machine has the machine level). */
 export function hasLevel(machineId: string, level: CoverageLevel): boolean {
+  if (level === 'ui') return !serverMachines.includes(machineId)
   return level !== 'browser' || browserLevelMachines.includes(machineId)
 }
 

@@ -41,6 +41,7 @@ import {
   requestsInput,
 } from './fixtures/ops-requests'
 import { opsStaffEvents, staffInput } from './fixtures/ops-staff'
+import { requestLifecycleEvents } from './fixtures/request-lifecycle'
 import { passkeysEvents } from './fixtures/passkeys'
 import { paymentEvents } from './fixtures/payment-widget'
 import { profileEvents } from './fixtures/profile'
@@ -105,6 +106,7 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   opsRequest: { input: requestInput, events: samplesOf(opsRequestEvents) },
   opsRequests: { input: requestsInput, events: samplesOf(opsRequestsEvents) },
   opsStaff: { input: staffInput, events: samplesOf(opsStaffEvents) },
+  requestLifecycle: { input: {}, events: samplesOf(requestLifecycleEvents) },
   passkeys: { events: samplesOf(passkeysEvents) },
   paymentWidget: { events: samplesOf(paymentEvents) },
   profileForm: { events: samplesOf(profileEvents) },
