@@ -516,6 +516,16 @@ export function createRequestDesk(deps: RequestDeskDeps) {
               if (!needsApproval) {
                 const [sent] = (await readOffers(tx, row.id)).filter((o) => o.id === stored.id)
                 if (sent) await sendToCustomer(tx, next, sent)
+              } else {
+                // One waiting for approval ends at its validity too (back to in_review); once
+                // approved, sendToCustomer queues the same job again and the later run finds
+                // nothing live.
+                await enqueueJob(
+                  tx,
+                  'request.expire-offer',
+                  { requestId: row.id, offerId: stored.id },
+                  { runAt: validUntil },
+                )
               }
               break
             }

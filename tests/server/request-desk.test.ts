@@ -378,6 +378,35 @@ describe.each(engines)('the request desk on %s', (engine) => {
     expect((await mine(customer.id, customer.auth)).request.status).toBe('offer_ready')
   })
 
+  it('takes an offer waiting for approval back to review once its validity passes', async () => {
+    const customer = await customerWithRequest(20_000)
+    let d = ok(
+      await act(manager, customer.id, 'assignment', { version: 1, assigneeId: manager.id }),
+    )
+    d = ok(await act(manager, customer.id, 'review', { version: d.summary.version }))
+    d = ok(
+      await act(manager, customer.id, 'offer', {
+        version: d.summary.version,
+        ...offerFor('61087.80', '20000.00', 10),
+      }),
+    )
+    expect(d.summary.state).toBe('offer_pending_approval')
+    server.clock.offsetMs += 11 * 60_000
+    try {
+      const back = await eventually(
+        () => desk(customer.id),
+        (r) => r.summary.state === 'in_review',
+      )
+      expect(back.summary.state).toBe('in_review')
+      expect(back.offers[0]?.state).toBe('expired')
+      // The customer never saw it: no e-mail about an offer.
+      const mails = await messagesTo(server, customer.email)
+      expect(mails.filter((m) => /offer/i.test(m.subject))).toEqual([])
+    } finally {
+      server.clock.offsetMs -= 11 * 60_000
+    }
+  })
+
   it('expires an offer by the server clock: it cannot be accepted, and the customer is told', async () => {
     const customer = await customerWithRequest()
     let d = ok(
