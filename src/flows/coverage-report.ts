@@ -31,6 +31,7 @@ export const browserLevelMachines: readonly string[] = [
   'auth',
   'login',
   'security',
+  'requestLifecycle',
 ]
 
 /**

@@ -5,72 +5,17 @@
  * both screens, in the database and in the e-mail; and an offer that expires by the server's clock
  * cannot be accepted. The server runs in this process so the test can move its clock.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/main.gen.ts'
-import { loadConfig } from '../../server/config.ts'
-import { startServer } from '../../server/server.ts'
-import { freePort } from '../support/free-port'
 import { bearer, messagesTo, verifiedUser } from '../server/support/accounts.ts'
 import { codeNowOn } from '../server/support/second-factor.ts'
 import { staffOn, type StaffMember } from '../server/support/staff.ts'
-import {
-  apiClient,
-  fetchMailbox,
-  testJwtSecret,
-  testSecondFactorKey,
-  type TestServer,
-} from '../server/support/test-server.ts'
+import type { TestServer } from '../server/support/test-server.ts'
 import { contextWithAuthenticator, launchChromium } from './support/chromium'
+import { startInProcessServer } from './support/in-process-server'
 
 type Schemas = components['schemas']
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-
-/** The real server with the built SPA on a fresh PGlite, its clock movable (`clock.offsetMs`). */
-async function startDeskServer(): Promise<TestServer> {
-  const port = await freePort()
-  const dataDir = await mkdtemp(join(tmpdir(), 'exchange-e2e-desk-'))
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PROVIDERS: 'sandbox',
-    MAILBOX: '1',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    // A host name, as the console's passkeys need.
-    PUBLIC_URL: `http://localhost:${String(port)}`,
-    DATA_DIR: dataDir,
-    JWT_SECRET: testJwtSecret,
-    SECOND_FACTOR_KEY: testSecondFactorKey,
-    ACCESS_TOKEN_TTL: '900',
-    LOG_LEVEL: 'warn',
-  })
-  const clock = { offsetMs: 0 }
-  const running = await startServer(config, {
-    now: () => new Date(Date.now() + clock.offsetMs),
-    spaDir: join(root, 'dist'),
-  })
-  return {
-    engine: 'pglite',
-    url: running.url,
-    config,
-    running,
-    clock,
-    api: apiClient(running.url),
-    mailbox: () => fetchMailbox(running.url),
-    async stop() {
-      try {
-        await running.stop()
-      } finally {
-        await rm(dataDir, { recursive: true, force: true })
-      }
-    },
-  }
-}
 
 /** The figures of one offer, worked by hand: 1000 × (1 − 4%) / 61087.80, to 8 decimals. */
 const OFFER = {
@@ -96,7 +41,7 @@ describe('the request desk in Chromium: a customer and a manager, live', () => {
   const at = (path: string) => serverOf().config.publicUrl + path
 
   beforeAll(async () => {
-    ;[server, chromium] = await Promise.all([startDeskServer(), launchChromium()])
+    ;[server, chromium] = await Promise.all([startInProcessServer(), launchChromium()])
     manager = await staffOn(server, ['manager'])
     const account = await verifiedUser(server)
     customer = { ...account, auth: bearer(account.tokens.accessToken) }
