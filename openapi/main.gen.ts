@@ -2523,6 +2523,13 @@ export interface components {
       /** @description The request's `version` as last read; a request changed since answers 409 STALE_VERSION. */
       version: number
     }
+    /** @description A desk action decided on the request at `version`, with an optional internal note. */
+    RequestStep: {
+      /** @description The request's `version` as last read. */
+      version: number
+      /** @description An optional internal note on the step, kept with it in the timeline and the audit trail (never shown to the customer). */
+      note?: string
+    }
     /** @description An action that needs a reason (internal, never shown to the customer). */
     RequestReason: {
       /** @description The request's `version` as last read. */
@@ -2538,6 +2545,8 @@ export interface components {
        * @description The staff member who works it (a `manager`).
        */
       assigneeId: string
+      /** @description An optional internal note on the step, kept with it in the timeline and the audit trail (never shown to the customer). */
+      note?: string
     }
     /** @description A plain-text message or note. */
     RequestMessageText: {
@@ -2572,6 +2581,8 @@ export interface components {
        * @description The offer can be accepted until this instant (5 minutes to 7 days from now).
        */
       validUntil: string
+      /** @description An optional internal note on the step, kept with it in the timeline and the audit trail (never shown to the customer). */
+      note?: string
     }
     /** @description An offer as recorded. */
     Offer: {
@@ -4597,7 +4608,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/json': components['schemas']['RequestVersion']
+        'application/json': components['schemas']['RequestStep']
       }
     }
     responses: {
@@ -4772,7 +4783,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/json': components['schemas']['RequestVersion']
+        'application/json': components['schemas']['RequestStep']
       }
     }
     responses: {
@@ -4877,7 +4888,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/json': components['schemas']['RequestVersion']
+        'application/json': components['schemas']['RequestStep']
       }
     }
     responses: {

@@ -91,9 +91,14 @@ export function requestHandlers(desk: RequestDesk, db: Database, now: () => Date
         ),
       }
     },
-    assignRequest: (ctx) =>
-      act(ctx, ctx.body.version, { action: 'assignRequest', assigneeId: ctx.body.assigneeId }),
-    startRequestReview: (ctx) => act(ctx, ctx.body.version, { action: 'startRequestReview' }),
+    assignRequest: (ctx) => {
+      const { version, ...rest } = ctx.body
+      return act(ctx, version, { action: 'assignRequest', ...rest })
+    },
+    startRequestReview: (ctx) => {
+      const { version, ...rest } = ctx.body
+      return act(ctx, version, { action: 'startRequestReview', ...rest })
+    },
     holdRequest: (ctx) =>
       act(ctx, ctx.body.version, { action: 'holdRequest', reason: ctx.body.reason }),
     releaseRequest: (ctx) =>
@@ -104,12 +109,18 @@ export function requestHandlers(desk: RequestDesk, db: Database, now: () => Date
       const { version, ...figures } = ctx.body
       return act(ctx, version, { action: 'sendOffer', ...figures })
     },
-    approveOffer: (ctx) => act(ctx, ctx.body.version, { action: 'approveOffer' }),
+    approveOffer: (ctx) => {
+      const { version, ...rest } = ctx.body
+      return act(ctx, version, { action: 'approveOffer', ...rest })
+    },
     rejectOffer: (ctx) =>
       act(ctx, ctx.body.version, { action: 'rejectOffer', reason: ctx.body.reason }),
     declineRequest: (ctx) =>
       act(ctx, ctx.body.version, { action: 'declineRequest', reason: ctx.body.reason }),
-    completeRequest: (ctx) => act(ctx, ctx.body.version, { action: 'completeRequest' }),
+    completeRequest: (ctx) => {
+      const { version, ...rest } = ctx.body
+      return act(ctx, version, { action: 'completeRequest', ...rest })
+    },
     cancelRequest: (ctx) =>
       act(ctx, ctx.body.version, { action: 'cancelRequest', reason: ctx.body.reason }),
   }

@@ -53,8 +53,8 @@ export interface RequestDeskDeps {
 
 /** The desk's actions that change a request's state (each an operation of the contract). */
 export type DeskCommand =
-  | { action: 'assignRequest'; assigneeId: string }
-  | { action: 'startRequestReview' }
+  | { action: 'assignRequest'; assigneeId: string; note?: string }
+  | { action: 'startRequestReview'; note?: string }
   | {
       action: 'holdRequest' | 'releaseRequest' | 'rejectOffer' | 'declineRequest' | 'cancelRequest'
       reason: string
@@ -67,9 +67,10 @@ export type DeskCommand =
       amountReceived: string
       fee: string
       validUntil: string
+      note?: string
     }
-  | { action: 'approveOffer' }
-  | { action: 'completeRequest' }
+  | { action: 'approveOffer'; note?: string }
+  | { action: 'completeRequest'; note?: string }
 
 export type DeskAction = DeskCommand['action']
 
@@ -400,7 +401,18 @@ export function createRequestDesk(deps: RequestDeskDeps) {
         const details = await db.transaction(async (tx) => {
           const { row, offers } = await lockFor(tx, requestId, version)
           const offer = liveOffer(offers)
-          const base = { row, offers, side: 'desk' as const, actor, action: auditAction, at }
+          // A reason where the action needs one, otherwise the optional note: both internal.
+          const reason =
+            'reason' in command ? command.reason : 'note' in command ? (command.note ?? null) : null
+          const base = {
+            row,
+            offers,
+            side: 'desk' as const,
+            actor,
+            action: auditAction,
+            at,
+            reason,
+          }
           switch (command.action) {
             case 'assignRequest':
               await assigneeCheck(tx, command.assigneeId)
@@ -415,7 +427,6 @@ export function createRequestDesk(deps: RequestDeskDeps) {
               const next = await applyEvent(tx, {
                 ...base,
                 event: { type: command.action },
-                reason: 'reason' in command ? command.reason : null,
               })
               if (command.action === 'completeRequest')
                 await tellCustomer(tx, next, { kind: 'completed' })
@@ -427,7 +438,6 @@ export function createRequestDesk(deps: RequestDeskDeps) {
               const next = await applyEvent(tx, {
                 ...base,
                 event: { type: command.action },
-                reason: command.reason,
               })
               await closeOffer(tx, offer, 'withdrawn', at)
               if (command.action !== 'holdRequest') await tellCustomer(tx, next, { kind: 'closed' })
@@ -437,7 +447,6 @@ export function createRequestDesk(deps: RequestDeskDeps) {
               await applyEvent(tx, {
                 ...base,
                 event: { type: 'rejectOffer' },
-                reason: command.reason,
               })
               await closeOffer(tx, offer, 'rejected', at)
               break

@@ -20,6 +20,8 @@ type Mine = Schemas['CustomerRequestDetails']
 const HOLD_REASON = 'Sanctions screening hit: name matches list entry 4471'
 const NOTE = 'Customer sounded nervous on the phone; check source of funds'
 const DECLINE_REASON = 'Risk appetite exceeded for this corridor'
+const STEP_NOTE = 'Started after the call with the account manager'
+const MARKUP = '<img src=x onerror=alert(1)>\r\nBcc: victim@example.com'
 
 describe.each(engines)('the request desk on %s', (engine) => {
   let server: TestServer
@@ -259,7 +261,9 @@ describe.each(engines)('the request desk on %s', (engine) => {
     let d = ok(
       await act(manager, customer.id, 'assignment', { version: 1, assigneeId: manager.id }),
     )
-    d = ok(await act(manager, customer.id, 'review', { version: d.summary.version }))
+    d = ok(
+      await act(manager, customer.id, 'review', { version: d.summary.version, note: STEP_NOTE }),
+    )
     const before = await mine(customer.id, customer.auth)
     d = ok(
       await act(compliance, customer.id, 'hold', {
@@ -294,6 +298,7 @@ describe.each(engines)('the request desk on %s', (engine) => {
       }),
     )
     expect(d.timeline.map((t) => t.reason).filter(Boolean)).toEqual([
+      STEP_NOTE,
       HOLD_REASON,
       'Cleared',
       DECLINE_REASON,
@@ -306,7 +311,15 @@ describe.each(engines)('the request desk on %s', (engine) => {
       (ms) => ms.some((m) => m.subject.startsWith('Your request is closed')),
     )
     const seenByCustomer = JSON.stringify([during, after, list.body, mails])
-    for (const secret of [HOLD_REASON, NOTE, DECLINE_REASON, 'Cleared', 'on_hold', 'declined'])
+    for (const secret of [
+      HOLD_REASON,
+      NOTE,
+      DECLINE_REASON,
+      STEP_NOTE,
+      'Cleared',
+      'on_hold',
+      'declined',
+    ])
       expect(seenByCustomer).not.toContain(secret)
     // A closed request takes no more messages; the 409 names the customer's status, not ours.
     const late = await server.api(
@@ -343,6 +356,18 @@ describe.each(engines)('the request desk on %s', (engine) => {
       owner.auth,
     )
     expect(expectProblem(blank, 400, 'VALIDATION_ERROR').errors?.[0]?.field).toBe('/text')
+    // Markup and line breaks are text: kept as written for the page to show as text, and no
+    // e-mail header or body is built from them.
+    const marked = await server.api(
+      'POST',
+      `/api/exchange-request/${owner.id}/messages`,
+      { text: MARKUP },
+      owner.auth,
+    )
+    expect((marked.body as Mine).messages.at(-1)?.text).toBe(MARKUP)
+    const mails = await messagesTo(server, owner.email)
+    expect(JSON.stringify(mails)).not.toContain('onerror')
+    expect(mails.every((m) => !/[\r\n]/.test(m.subject) && !m.to.includes('victim'))).toBe(true)
     // Support reads and notes, but cannot work or cancel a request.
     expectProblem(
       await act(support, owner.id, 'cancellation', { version: 1, reason: 'x' }),
