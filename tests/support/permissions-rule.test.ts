@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { permissionProblems, type PermissionDocument } from '../../scripts/contract/permissions.ts'
+import { operationPermission } from '../../src/machines/ops-request/request-desk.ts'
 
 const bearer = [{ bearerAuth: [] }]
 const contract = (
@@ -53,5 +54,18 @@ describe('the permission rule of api:check', () => {
     expect(permissionProblems(contract({}, {}, '/api/users/profile'))).toEqual([])
     const main = parse(readFileSync('openapi/main.yaml', 'utf8')) as PermissionDocument
     expect(permissionProblems(main)).toEqual([])
+  })
+
+  it("matches the desk page's map of permissions to the contract's x-permission", () => {
+    const main = parse(readFileSync('openapi/main.yaml', 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string; 'x-permission'?: string }>>
+    }
+    const declared = new Map(
+      Object.values(main.paths)
+        .flatMap((item) => Object.values(item))
+        .map((op) => [op.operationId, op['x-permission']]),
+    )
+    for (const [operation, permission] of Object.entries(operationPermission))
+      expect([operation, declared.get(operation)]).toEqual([operation, permission])
   })
 })
