@@ -138,3 +138,60 @@ describe.each(engines)('migration 004 (money is numeric) on %s', (engine) => {
     }
   })
 })
+
+describe.each(engines)('migration 013 (the request desk) on %s', (engine) => {
+  it('makes every stored request submitted, version 1, its history starting at its creation', async () => {
+    const fresh = await createFreshDatabase(engine)
+    const db = await openDatabase(fresh, () => undefined)
+    try {
+      const dir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url))
+      await db.exec(`CREATE TABLE schema_migrations (
+        version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`)
+      for (const file of (await migrationFiles()).filter((f) => f < '013')) {
+        await db.exec(await readFile(dir + file, 'utf8'))
+        await db.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file])
+      }
+      const [user] = await db.query<{ id: string }>(
+        `INSERT INTO users (email, email_normalized, password_hash)
+         VALUES ('old@example.com', 'old@example.com', 'x') RETURNING id`,
+      )
+      const [old] = await db.query<{ id: string }>(
+        `INSERT INTO exchange_requests (user_id, from_currency, to_currency, amount, name, email,
+           phone, country, message, created_at)
+         VALUES ($1, 'EUR', 'BTC', 1000, '', '', '', '', '', '2026-03-05T10:15:30Z') RETURNING id`,
+        [user?.id],
+      )
+
+      expect(await migrate(db)).toContain('013-request-desk.sql')
+      const [row] = await db.query<Record<string, unknown>>(
+        'SELECT state, version, assignee_id, updated_at FROM exchange_requests WHERE id = $1',
+        [old?.id],
+      )
+      expect(row).toEqual({
+        state: 'submitted',
+        version: 1,
+        assignee_id: null,
+        updated_at: new Date('2026-03-05T10:15:30Z'),
+      })
+      const events = await db.query<Record<string, unknown>>(
+        `SELECT kind, for_customer, actor_kind, to_state, at FROM request_events
+         WHERE request_id = $1`,
+        [old?.id],
+      )
+      expect(events).toEqual([
+        {
+          kind: 'created',
+          for_customer: true,
+          actor_kind: 'customer',
+          to_state: 'submitted',
+          at: new Date('2026-03-05T10:15:30Z'),
+        },
+      ])
+      // The log is append-only.
+      await expect(db.query('DELETE FROM request_events')).rejects.toThrow(/append-only/)
+    } finally {
+      await db.close()
+      await fresh.dispose()
+    }
+  })
+})
