@@ -31,7 +31,12 @@ import {
   submitLabels,
 } from '../../src/ui/ops/ops-texts'
 import { createOpsRequestPathModel } from '../machines/ops-request-model'
-import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
+import {
+  coveringPaths,
+  runAllPaths,
+  statesWithoutAssertion,
+  type PathRunner,
+} from '../support/model-paths'
 import { FakeDeskStream, deskRefusal } from './ops-desk-support'
 import { renderStaff } from './ops-support'
 import { json } from './support/fake-api'
@@ -88,7 +93,9 @@ async function renderRequest(options: Parameters<typeof renderStaff>[1] = {}): P
 }
 
 describe('request desk: one request (issue 28)', () => {
-  const pm = createOpsRequestPathModel()
+  // Each path renders the page: the fewest paths that still walk every state and transition
+  // (the machine level runs them all).
+  const pm = coveringPaths(createOpsRequestPathModel())
 
   const runner: PathRunner<typeof pm.machine, Desk> = {
     setup: (inspect) =>

@@ -27,7 +27,12 @@ import {
   requestFailureText,
 } from '../../src/ui/ops/ops-texts'
 import { createOpsRequestsPathModel } from '../machines/ops-requests-model'
-import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
+import {
+  coveringPaths,
+  runAllPaths,
+  statesWithoutAssertion,
+  type PathRunner,
+} from '../support/model-paths'
 import { FakeDeskStream, deskRefusal } from './ops-desk-support'
 import { renderStaff } from './ops-support'
 import { json } from './support/fake-api'
@@ -78,7 +83,9 @@ async function renderInbox(options: Parameters<typeof renderStaff>[1] = {}): Pro
 }
 
 describe('request desk inbox (issue 28)', () => {
-  const pm = createOpsRequestsPathModel()
+  // Each path renders the page: the fewest paths that still walk every state and transition
+  // (the machine level runs them all).
+  const pm = coveringPaths(createOpsRequestsPathModel())
 
   const runner: PathRunner<typeof pm.machine, Desk> = {
     setup: (inspect) =>
