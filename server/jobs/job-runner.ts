@@ -98,13 +98,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let kickedWhileRunning = false
   let timer: ReturnType<typeof setInterval> | undefined
 
+  // A job queued for "now" carries the database's clock (to the microsecond), one scheduled for a
+  // moment the server's. It is due when either clock says so: by the server's alone, a job queued
+  // in the same millisecond as the kick, or on a node whose clock is behind the database's, would
+  // wait for the next poll.
   const claim = (at: Date) =>
     db.query<JobRow>(
       `UPDATE jobs SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
          attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM jobs
-         WHERE state = 'queued' AND run_at <= $2 AND (locked_until IS NULL OR locked_until < $2)
+         WHERE state = 'queued' AND run_at <= GREATEST($2::timestamptz, now()) AND (locked_until IS NULL OR locked_until < $2)
            AND kind = ANY($5::text[])
          ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
        RETURNING id::text AS id, kind, payload, attempts, max_attempts, run_at`,
