@@ -164,6 +164,52 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/users/me/export.csv': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The signed-in customer's requests and payments as CSV
+     * @description One row per request and per payment with a header row (RFC 4180, UTF-8): amounts are the
+     *     stored decimal strings, times ISO 8601 in UTC, and a cell a spreadsheet would run as a
+     *     formula is prefixed with `'` (docs/decisions/115-customer-records-export.md). Only the
+     *     caller's records; at most 10 exports of either kind per hour; recorded in the audit trail.
+     */
+    get: operations['exportMyRecordsCsv']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/users/me/export.json': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Everything held about the signed-in customer, as JSON
+     * @description The customer's copy of their data (GDPR Art. 15/20, docs/decisions/115-customer-records-export.md):
+     *     profile, signed-in sessions, verification state, requests with their messages. Internal
+     *     states, notes and holds are not part of it. Only the caller's data; at most 10 exports of
+     *     either kind per hour; recorded in the audit trail.
+     */
+    get: operations['exportMyData']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/users/profile': {
     parameters: {
       query?: never
@@ -704,6 +750,60 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/payments': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The signed-in customer's card payments
+     * @description Every card payment Paybis has told us about for the signed-in customer, newest first
+     *     (docs/product/payments.md#what-the-customer-sees): amounts with their currencies as
+     *     decimal strings, the status grouped for people, and the exchange request the payment
+     *     belongs to, if any. Another customer's payments are never part of it.
+     */
+    get: operations['listPayments']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/paybis/webhook': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Receive a Paybis transaction-status webhook
+     * @description Called by Paybis, not by the SPA. The payload is provisional (docs/decisions/113,
+     *     docs/product/payments.md#the-transaction-status-webhook): Paybis has not published it,
+     *     so it mirrors an item of `GET /v2/transactions`. The server verifies
+     *     `X-Request-Signature` (Base64 RSASSA-PSS-SHA512, salt 64, over the lowercase hex SHA-512
+     *     of the **raw request bytes**) with the configured Paybis public key before parsing or
+     *     trusting anything; a missing or wrong signature answers 401 and changes nothing.
+     *     Each delivery is processed once, in one transaction, and 200 is answered only once it
+     *     is stored. A replayed or repeated delivery, an older status arriving after a newer one, a
+     *     final status that would go back (a completed payment never becomes processing or
+     *     failed), a transaction for a widget request the server never made, and other event types
+     *     are acknowledged with 200 and change nothing, so Paybis stops retrying them. A signed
+     *     transaction event without `data.id`, `data.requestId` or `data.status` answers 400.
+     */
+    post: operations['paybisWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/sumsub/kyc': {
     parameters: {
       query?: never
@@ -1027,9 +1127,11 @@ export interface paths {
       cookie?: never
     }
     /**
-     * Find customers by e-mail address
-     * @description Customers whose address contains `email` (at least 3 characters, case ignored), newest
-     *     first, at most 50. The search and the addresses it showed are recorded in the audit trail.
+     * Find customers by e-mail address, name or id
+     * @description Customers whose address or name ("first last") contains `q` (at least 3 characters, case
+     *     ignored), newest first, at most 50; a customer id typed in whole finds that customer
+     *     (docs/product/staff.md#the-customer-page). The search and the customers it showed are
+     *     recorded in the audit trail.
      */
     get: operations['searchCustomers']
     put?: never
@@ -1048,12 +1150,35 @@ export interface paths {
       cookie?: never
     }
     /**
-     * One customer's details
-     * @description The view is recorded in the audit trail ("viewed customer X"). Unknown ids answer 404.
+     * One customer's page
+     * @description The customer as the desk sees them (docs/product/staff.md#the-customer-page): profile, KYC
+     *     and KYB state, requests, signed-in sessions and internal notes. The view is one read of
+     *     personal data in the audit trail ("viewed customer X"). Unknown ids answer 404.
      */
     get: operations['getCustomer']
     put?: never
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers/{customerId}/notes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Add an internal note on a customer
+     * @description A note for the desk, never shown to the customer (docs/product/staff.md#the-customer-page).
+     *     Written to the audit trail with the note. Unknown customers answer 404.
+     */
+    post: operations['addCustomerNote']
     delete?: never
     options?: never
     head?: never
@@ -2175,6 +2300,123 @@ export interface components {
        */
       widgetUrl: string
     }
+    /**
+     * @description A payment's status as people read it (docs/product/payments.md#statuses): `processing`
+     *     until Paybis reports an outcome, then `completed`, `failed` (cancelled, declined or
+     *     rejected) or `refunded`. Only `processing` changes; `completed` may still become
+     *     `refunded`.
+     * @enum {string}
+     */
+    PaymentStatus: 'processing' | 'completed' | 'failed' | 'refunded'
+    /** @description An amount as Paybis reported it, with its currency code. */
+    PaymentMoney: {
+      /** @description A decimal string exactly as stored (no sign, exponent or grouping). */
+      amount: string
+      /** @description An ISO 4217 or crypto currency code (Paybis's, not limited to the ones we trade). */
+      currency: string
+    }
+    /** @description One card payment as the customer sees it. */
+    Payment: {
+      /** Format: uuid */
+      id: string
+      status: components['schemas']['PaymentStatus']
+      /** @description What the customer paid; null until Paybis reports it. */
+      spent: components['schemas']['PaymentMoney'] | null
+      /** @description What the customer receives; null until Paybis reports it. */
+      received: components['schemas']['PaymentMoney'] | null
+      /**
+       * Format: date-time
+       * @description When Paybis first told us about the payment.
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @description When its status last changed here.
+       */
+      updatedAt: string
+      /**
+       * Format: uuid
+       * @description The customer's exchange request the payment belongs to, if any.
+       */
+      requestId?: string
+    }
+    /** @description The customer's payments. */
+    PaymentList: {
+      /** @description Newest first. */
+      items: components['schemas']['Payment'][]
+    }
+    /** @description One card payment as the desk sees it (never shown to the customer as such). */
+    DeskPayment: {
+      payment: components['schemas']['Payment']
+      /** @description The Paybis widget request (one per transaction). */
+      paybisRequestId: string
+      /** @description Paybis's transaction id. */
+      paybisTransactionId: string
+      /** @description Paybis's own status as last applied (created, completed, cancelled, payment_error, rejected, …). */
+      paybisStatus: string
+      /**
+       * Format: date-time
+       * @description The transaction's createdAt at Paybis.
+       */
+      paybisCreatedAt: string | null
+      /**
+       * Format: date-time
+       * @description The time Paybis gave the newest event applied (null when reconciliation set it).
+       */
+      paybisEventAt: string | null
+      /**
+       * @description How the status last reached us.
+       * @enum {string}
+       */
+      updatedBy: 'webhook' | 'reconciliation'
+    }
+    /**
+     * @description Paybis's transaction-status webhook, provisional (docs/decisions/113): `event`, a Unix
+     *     `timestamp` in seconds and `data`, shaped like an item of `GET /v2/transactions` plus the
+     *     widget `requestId`. Unknown fields are allowed because Paybis owns this payload.
+     */
+    PaybisWebhook: {
+      /** @description TRANSACTION_STATUS_UPDATED; other events are acknowledged and ignored. */
+      event: string
+      /** @description When Paybis sent the event, Unix seconds. */
+      timestamp?: number
+      data: components['schemas']['PaybisTransaction']
+    } & {
+      [key: string]: unknown
+    }
+    /**
+     * @description A Paybis transaction (an item of `GET /v2/transactions`, docs/product/providers/paybis.md),
+     *     only the fields the server uses; more may appear.
+     */
+    PaybisTransaction: {
+      /** @description Paybis's transaction id. */
+      id?: string
+      /** @description The widget request the transaction was made in. */
+      requestId?: string
+      /** @description The opaque id Paybis knows the customer by. */
+      partnerUserId?: string
+      /** @description fiat_to_crypto or crypto_to_fiat. */
+      gateway?: string
+      /** @description created, completed, cancelled, payment_error or rejected; an unknown status is stored and shown as processing. */
+      status?: string
+      /** Format: date-time */
+      createdAt?: string
+      amounts?: {
+        spentOriginal?: components['schemas']['PaybisAmount']
+        receivedOriginal?: components['schemas']['PaybisAmount']
+      } & {
+        [key: string]: unknown
+      }
+    } & {
+      [key: string]: unknown
+    }
+    /** @description An amount in Paybis's shape. */
+    PaybisAmount: {
+      amount: string
+      currency: string
+    } & {
+      [key: string]: unknown
+    }
     /** @description A Sumsub WebSDK access token for one applicant and level. */
     SumsubToken: {
       /** @description The SDK access token passed to the WebSDK as `accessToken`. */
@@ -2457,6 +2699,159 @@ export interface components {
       emailVerified: boolean
       /** Format: date-time */
       createdAt: string
+    }
+    /**
+     * @description Individual (KYC) or business (KYB) verification.
+     * @enum {string}
+     */
+    VerificationKind: 'KYC' | 'KYB'
+    /** @description A staff member as the desk shows them. */
+    StaffRef: {
+      /** Format: uuid */
+      id: string
+      email: string
+    }
+    /** @description What the customer is asked for, in plain text; shown to the customer. */
+    VerificationRequestNote: string
+    /** @description Ask a customer to verify (docs/product/staff.md#verification-requests). */
+    VerificationRequestCreate: {
+      kind: components['schemas']['VerificationKind']
+      note: components['schemas']['VerificationRequestNote']
+    }
+    /**
+     * @description open (waiting for the customer), fulfilled (the Sumsub review of that kind completed,
+     *     GREEN or RED, after it was asked) or withdrawn (by staff).
+     * @enum {string}
+     */
+    VerificationRequestState: 'open' | 'fulfilled' | 'withdrawn'
+    /** @description A verification request as the desk sees it. */
+    VerificationRequest: {
+      /** Format: uuid */
+      id: string
+      /** Format: uuid */
+      customerId: string
+      kind: components['schemas']['VerificationKind']
+      note: components['schemas']['VerificationRequestNote']
+      state: components['schemas']['VerificationRequestState']
+      requestedBy: components['schemas']['StaffRef']
+      /** Format: date-time */
+      requestedAt: string
+      /** @description When the review completed; null unless fulfilled. */
+      fulfilledAt: string | null
+      /** @description The completed review's answer; null unless fulfilled. */
+      reviewAnswer: ('GREEN' | 'RED') | null
+      /** @description Null unless withdrawn. */
+      withdrawnBy: components['schemas']['StaffRef'] | null
+      /** @description Null unless withdrawn. */
+      withdrawnAt: string | null
+    }
+    /** @description An open verification request as the customer sees it: what and when, never who asked. */
+    CustomerVerificationRequest: {
+      kind: components['schemas']['VerificationKind']
+      note: components['schemas']['VerificationRequestNote']
+      /** Format: date-time */
+      requestedAt: string
+    }
+    /**
+     * @description A compliance hold on a customer (docs/product/staff.md#customer-holds). Active until
+     *     lifted; its reasons are internal and never reach the customer.
+     */
+    CustomerHold: {
+      /** Format: uuid */
+      id: string
+      /** Format: uuid */
+      customerId: string
+      active: boolean
+      reason: string
+      placedBy: components['schemas']['StaffRef']
+      /** Format: date-time */
+      placedAt: string
+      liftedBy: components['schemas']['StaffRef'] | null
+      liftedAt: string | null
+      liftReason: string | null
+    }
+    /**
+     * @description One Sumsub webhook delivery in a customer's verification history, in the order received.
+     *     `happenedAt` is the event's time at Sumsub (`createdAtMs`, else `createdAt`; null when it
+     *     sent neither), `receivedAt` when we stored it; `outcome` what it did here (applied,
+     *     stale: older than one already applied, ignored: a type that changes no status).
+     */
+    VerificationEvent: {
+      /** @description The delivery's place in the order received (a positive integer, as a string). */
+      seq: string
+      /** @description Sumsub's event type, for example applicantReviewed. */
+      type: string
+      kind: components['schemas']['VerificationKind']
+      /** @description Sumsub's reviewStatus as sent; null when absent. */
+      reviewStatus: string | null
+      reviewAnswer: ('GREEN' | 'RED') | null
+      happenedAt: string | null
+      /** Format: date-time */
+      receivedAt: string
+      /** @enum {string} */
+      outcome: 'applied' | 'stale' | 'ignored'
+    }
+    CustomerNoteInput: {
+      /** @description The note; blank text is refused. */
+      text: string
+    }
+    /** @description An internal note on a customer; never shown to the customer. */
+    CustomerNote: {
+      /** Format: uuid */
+      id: string
+      text: string
+      authorEmail: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    /** @description One kind of verification (KYC or KYB) as last stored from Sumsub. */
+    CustomerVerificationState: {
+      /** @enum {string} */
+      kind: 'kyc' | 'kyb'
+      /** @description Null: never started. */
+      reviewStatus: components['schemas']['SumsubReviewStatus'] | null
+      reviewResult: components['schemas']['SumsubReviewResult'] | null
+      /** @description When it last changed; null: never started. */
+      updatedAt: string | null
+    }
+    /** @description One of a customer's live sessions, as the desk sees it (read-only). */
+    CustomerSessionView: {
+      /** Format: uuid */
+      id: string
+      device: string
+      /** Format: date-time */
+      createdAt: string
+      /** Format: date-time */
+      lastUsedAt: string
+    }
+    /** @description A customer as the desk's customer page shows them (docs/product/staff.md#the-customer-page). */
+    CustomerPage: {
+      customer: components['schemas']['CustomerDetails']
+      verification: components['schemas']['CustomerVerificationState'][]
+      /** @description Every request of the customer, newest first. */
+      requests: components['schemas']['DeskRequestSummary'][]
+      /** @description Live sessions, most recently used first. */
+      sessions: components['schemas']['CustomerSessionView'][]
+      /** @description Internal notes, newest first. */
+      notes: components['schemas']['CustomerNote'][]
+    }
+    /** @description Everything held about the customer, as they may see it (docs/decisions/115-customer-records-export.md). */
+    MyDataExport: {
+      /**
+       * @description Names this layout; a later layout gets a new name.
+       * @enum {string}
+       */
+      format: 'exchange-customer-export/1'
+      /** Format: date-time */
+      exportedAt: string
+      /** @description The profile, with when the account was made and the address confirmed. */
+      profile: components['schemas']['Profile']
+      sessions: components['schemas']['Session'][]
+      verification: components['schemas']['CustomerVerificationState'][]
+      /** @description Every request, newest first, as the customer sees it, with the messages to and from the desk. */
+      requests: components['schemas']['CustomerRequestDetails'][]
+      /** @description Consents stored on the server; the cookie choice is kept only in the browser, so this is empty. */
+      consents: Record<string, never>[]
     }
     /** @description An entry's place in the trail (a positive integer, as a string). */
     AuditSeq: string
@@ -3132,6 +3527,52 @@ export interface operations {
       }
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  exportMyRecordsCsv: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/csv': string
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  exportMyData: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The export. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MyDataExport']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -3893,6 +4334,68 @@ export interface operations {
       503: components['responses']['ServiceUnavailable']
     }
   }
+  listPayments: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The customer's payments. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaymentList']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  paybisWebhook: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description Base64 RSASSA-PSS-SHA512 signature of the hex SHA-512 of the raw body. */
+        'X-Request-Signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaybisWebhook']
+      }
+    }
+    responses: {
+      /** @description Stored (also for a duplicate, a stale or unknown transaction, and ignored event types). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StatusOk']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description The signature is missing or does not verify (forged or corrupted delivery). */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   createKycToken: {
     parameters: {
       query?: never
@@ -4298,8 +4801,8 @@ export interface operations {
   searchCustomers: {
     parameters: {
       query: {
-        /** @description Part of the address. */
-        email: string
+        /** @description Part of an e-mail address or of a name, or a customer id. */
+        q: string
       }
       header?: never
       path?: never
@@ -4334,19 +4837,53 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The customer. */
+      /** @description The customer's page. */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['CustomerDetails']
+          'application/json': components['schemas']['CustomerPage']
         }
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['StaffForbidden']
       404: components['responses']['NotFound']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  addCustomerNote: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A customer's id from `searchCustomers`. */
+        customerId: components['parameters']['CustomerId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerNoteInput']
+      }
+    }
+    responses: {
+      /** @description The note as stored. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerNote']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -5088,6 +5625,12 @@ export const exchangeRequestStatusValues: ReadonlyArray<
   'completed',
   'closed',
 ]
+export const paymentStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PaymentStatus']
+> = ['processing', 'completed', 'failed', 'refunded']
+export const deskPaymentUpdatedByValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['DeskPayment']['updatedBy']
+> = ['webhook', 'reconciliation']
 export const sumsubReviewStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['SumsubReviewStatus']
 > = [
@@ -5127,6 +5670,27 @@ export const staffRoleValues: ReadonlyArray<
 export const roleGrantChangeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['RoleGrant']['change']
 > = ['grant', 'revoke']
+export const verificationKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['VerificationKind']
+> = ['KYC', 'KYB']
+export const verificationRequestStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['VerificationRequestState']
+> = ['open', 'fulfilled', 'withdrawn']
+export const verificationRequestReviewAnswerOneOf0Values: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['VerificationRequest']['reviewAnswer']
+> = ['GREEN', 'RED']
+export const verificationEventReviewAnswerOneOf0Values: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['VerificationEvent']['reviewAnswer']
+> = ['GREEN', 'RED']
+export const verificationEventOutcomeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['VerificationEvent']['outcome']
+> = ['applied', 'stale', 'ignored']
+export const customerVerificationStateKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['CustomerVerificationState']['kind']
+> = ['kyc', 'kyb']
+export const myDataExportFormatValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['MyDataExport']['format']
+> = ['exchange-customer-export/1']
 export const auditEntryOutcomeValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['AuditEntry']['outcome']
 > = ['succeeded', 'denied', 'failed']
