@@ -195,3 +195,76 @@ describe.each(engines)('migration 013 (the request desk) on %s', (engine) => {
     }
   })
 })
+
+describe.each(engines)('migration 015 (verification requests and holds) on %s', (engine) => {
+  it('ties stored Sumsub events to their customer in order, one active hold, nothing cascades', async () => {
+    const fresh = await createFreshDatabase(engine)
+    const db = await openDatabase(fresh, () => undefined)
+    try {
+      const dir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url))
+      await db.exec(`CREATE TABLE schema_migrations (
+        version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`)
+      for (const file of (await migrationFiles()).filter((f) => f < '015')) {
+        await db.exec(await readFile(dir + file, 'utf8'))
+        await db.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file])
+      }
+      const [user] = await db.query<{ id: string }>(
+        `INSERT INTO users (email, email_normalized, password_hash)
+         VALUES ('old@example.com', 'old@example.com', 'x') RETURNING id`,
+      )
+      const [staff] = await db.query<{ id: string }>(
+        `INSERT INTO users (email, email_normalized, password_hash, kind)
+         VALUES ('c@example.com', 'c@example.com', 'x', 'staff') RETURNING id`,
+      )
+      await db.query(
+        `INSERT INTO verifications (user_id, kind, external_user_id, applicant_id, level_name,
+           created_at, updated_at) VALUES ($1, 'kyb', 'ext-1', 'app-1', 'kyb-level', now(), now())`,
+        [user?.id],
+      )
+      // Stored before 015, received second and first.
+      await db.query(
+        `INSERT INTO sumsub_webhook_events (body_sha256, event_type, applicant_id, outcome, received_at)
+         VALUES ('b', 'applicantReviewed', 'app-1', 'applied', '2026-03-05T10:00:02Z'),
+                ('a', 'applicantPending', 'app-1', 'applied', '2026-03-05T10:00:01Z'),
+                ('c', 'applicantPending', 'unknown', 'unknown-applicant', '2026-03-05T10:00:03Z')`,
+      )
+
+      expect(await migrate(db)).toContain('015-verification-requests-and-holds.sql')
+      const events = await db.query<Record<string, unknown>>(
+        'SELECT body_sha256, seq::text AS seq, customer_id, kind FROM sumsub_webhook_events ORDER BY seq',
+      )
+      expect(events).toEqual([
+        { body_sha256: 'a', seq: '1', customer_id: user?.id, kind: 'kyb' },
+        { body_sha256: 'b', seq: '2', customer_id: user?.id, kind: 'kyb' },
+        { body_sha256: 'c', seq: '3', customer_id: null, kind: null },
+      ])
+      // New deliveries continue the numbering.
+      const [next] = await db.query<{ seq: string }>(
+        `INSERT INTO sumsub_webhook_events (body_sha256, event_type, applicant_id, outcome, received_at)
+         VALUES ('d', 'applicantPending', 'app-1', 'applied', now()) RETURNING seq::text AS seq`,
+      )
+      expect(next?.seq).toBe('4')
+
+      const hold = `INSERT INTO customer_holds (customer_id, reason, placed_by, placed_at)
+        VALUES ($1, 'sanctions screening', $2, now())`
+      await db.query(hold, [user?.id, staff?.id])
+      await expect(db.query(hold, [user?.id, staff?.id])).rejects.toThrow(
+        /customer_holds_active_idx/,
+      )
+      const ask = `INSERT INTO verification_requests (customer_id, kind, note, requested_by,
+        requested_at) VALUES ($1, 'kyb', 'Please verify your company', $2, now())`
+      await db.query(ask, [user?.id, staff?.id])
+      await expect(db.query(ask, [user?.id, staff?.id])).rejects.toThrow(
+        /verification_requests_open_idx/,
+      )
+      // Deleting the customer is refused: the records stay.
+      await db.query('DELETE FROM verifications')
+      await expect(db.query('DELETE FROM users WHERE id = $1', [user?.id])).rejects.toThrow(
+        /foreign key/,
+      )
+    } finally {
+      await db.close()
+      await fresh.dispose()
+    }
+  })
+})
