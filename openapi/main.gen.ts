@@ -197,7 +197,8 @@ export interface paths {
     /**
      * Everything held about the signed-in customer, as JSON
      * @description The customer's copy of their data (GDPR Art. 15/20, docs/decisions/115-customer-records-export.md):
-     *     profile, signed-in sessions, verification state, requests with their messages. Internal
+     *     profile, signed-in sessions, verification state and history, requests with their messages,
+     *     payments. Internal
      *     states, notes and holds are not part of it. Only the caller's data; at most 10 exports of
      *     either kind per hour; recorded in the audit trail.
      */
@@ -1152,7 +1153,8 @@ export interface paths {
     /**
      * One customer's page
      * @description The customer as the desk sees them (docs/product/staff.md#the-customer-page): profile, KYC
-     *     and KYB state, requests, signed-in sessions and internal notes. The view is one read of
+     *     and KYB state with every Sumsub event received, verification requests, holds, requests,
+     *     payments, signed-in sessions and internal notes. The view is one read of
      *     personal data in the audit trail ("viewed customer X"). Unknown ids answer 404.
      */
     get: operations['getCustomer']
@@ -1179,6 +1181,96 @@ export interface paths {
      *     Written to the audit trail with the note. Unknown customers answer 404.
      */
     post: operations['addCustomerNote']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers/{customerId}/verification-requests': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Ask a customer to verify (KYC or KYB)
+     * @description Opens a request of `kind` with a `note` the customer reads on their verification page; the
+     *     customer is e-mailed (docs/product/staff.md#verification-requests). It is fulfilled when
+     *     Sumsub completes that review (GREEN or RED). 409 CUSTOMER_STATE when that verification is
+     *     already approved or a request of that kind is open; nothing changes. Recorded in the audit
+     *     trail.
+     */
+    post: operations['requestVerification']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers/{customerId}/verification-requests/{verificationRequestId}/withdrawal': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Withdraw an open verification request
+     * @description The customer no longer sees it. Takes no request body (one sent anyway is read like any
+     *     JSON body, so 400/413/415 apply, and then ignored). 409 CUSTOMER_STATE when the request
+     *     is no longer open; nothing changes. Recorded in the audit trail.
+     */
+    post: operations['withdrawVerificationRequest']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers/{customerId}/hold': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Put a customer on a compliance hold
+     * @description Stops the customer's new quote requests and payment sessions (403 ACCOUNT_ON_HOLD for
+     *     them, with a neutral message) until lifted. The `reason` is internal: the customer never
+     *     sees it (docs/product/staff.md#customer-holds). 409 CUSTOMER_STATE when a hold is already
+     *     active; nothing changes. Recorded in the audit trail.
+     */
+    post: operations['placeCustomerHold']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/ops/customers/{customerId}/hold/lifting': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Lift a customer's compliance hold
+     * @description Ends the active hold, with a required `reason` (internal). 409 CUSTOMER_STATE when no
+     *     hold is active; nothing changes. Recorded in the audit trail.
+     */
+    post: operations['liftCustomerHold']
     delete?: never
     options?: never
     head?: never
@@ -1634,6 +1726,8 @@ export interface components {
      *     - STALE_VERSION: a request changed since the `version` the action was decided on (409); read it again.
      *     - REQUEST_STATE: the request's state does not allow the action (409).
      *     - OFFER_EXPIRED: the offer's `validUntil` has passed (409).
+     *     - CUSTOMER_STATE: the customer's verification or hold does not allow the staff action (409).
+     *     - ACCOUNT_ON_HOLD: the customer's account is on hold; new quote requests and payment sessions are refused until support lifts it (403).
      *     - OTHER_ERROR: anything else (the catch-all, shown as 'Error. Please try again or contact support').
      * @enum {string}
      */
@@ -1649,6 +1743,8 @@ export interface components {
       | 'STALE_VERSION'
       | 'REQUEST_STATE'
       | 'OFFER_EXPIRED'
+      | 'CUSTOMER_STATE'
+      | 'ACCOUNT_ON_HOLD'
       | 'OTHER_ERROR'
     /** @description One validation failure. */
     FieldError: {
@@ -2458,6 +2554,8 @@ export interface components {
       kycReviewStatus: components['schemas']['SumsubReviewStatus'] | null
       /** @description The review result; null until a review produced an answer (final only when the status is completed). */
       kycReviewResult: components['schemas']['SumsubReviewResult'] | null
+      /** @description Present while our team's request for KYC is open (what they ask and when). */
+      kycRequest?: components['schemas']['CustomerVerificationRequest']
     }
     /** @description The customer's business (KYB) verification state. */
     KybStatus: {
@@ -2465,6 +2563,8 @@ export interface components {
       kybReviewStatus: components['schemas']['SumsubReviewStatus'] | null
       /** @description The review result; null until a review produced an answer (final only when the status is completed). */
       kybReviewResult: components['schemas']['SumsubReviewResult'] | null
+      /** @description Present while our team's request for KYB is open (what they ask and when). */
+      kybRequest?: components['schemas']['CustomerVerificationRequest']
     }
     /**
      * @description Sumsub's applicant webhook (docs/product/providers/sumsub.md#webhook-payload): a flat
@@ -2828,6 +2928,14 @@ export interface components {
     CustomerPage: {
       customer: components['schemas']['CustomerDetails']
       verification: components['schemas']['CustomerVerificationState'][]
+      /** @description Every Sumsub event received for the customer, in the order received. */
+      verificationHistory: components['schemas']['VerificationEvent'][]
+      /** @description Every verification request, oldest first. */
+      verificationRequests: components['schemas']['VerificationRequest'][]
+      /** @description Every compliance hold, placed or lifted. */
+      holds: components['schemas']['CustomerHold'][]
+      /** @description Every card payment, newest first. */
+      payments: components['schemas']['DeskPayment'][]
       /** @description Every request of the customer, newest first. */
       requests: components['schemas']['DeskRequestSummary'][]
       /** @description Live sessions, most recently used first. */
@@ -2844,12 +2952,16 @@ export interface components {
       format: 'exchange-customer-export/1'
       /** Format: date-time */
       exportedAt: string
-      /** @description The profile, with when the account was made and the address confirmed. */
+      /** @description The profile as the customer edits it. */
       profile: components['schemas']['Profile']
       sessions: components['schemas']['Session'][]
       verification: components['schemas']['CustomerVerificationState'][]
       /** @description Every request, newest first, as the customer sees it, with the messages to and from the desk. */
       requests: components['schemas']['CustomerRequestDetails'][]
+      /** @description Every Sumsub event received about the customer, in the order received. */
+      verificationHistory: components['schemas']['VerificationEvent'][]
+      /** @description Every card payment, newest first. */
+      payments: components['schemas']['Payment'][]
       /** @description Consents stored on the server; the cookie choice is kept only in the browser, so this is empty. */
       consents: Record<string, never>[]
     }
@@ -3220,6 +3332,31 @@ export interface components {
      *     caller may see it) or OFFER_EXPIRED (the offer's `validUntil` has passed).
      */
     RequestConflict: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The action does not fit the customer as they are now, and nothing changed: `errorType`
+     *     CUSTOMER_STATE, `detail` says why (the verification is already approved, a request of that
+     *     kind is open, the request is no longer open, a hold is already active or none is).
+     */
+    CustomerConflict: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The customer's account is on hold: no new quote requests or payment sessions for now
+     *     (`errorType` ACCOUNT_ON_HOLD). The message never says why.
+     */
+    AccountOnHold: {
       headers: {
         [name: string]: unknown
       }
@@ -4147,6 +4284,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
+      403: components['responses']['AccountOnHold']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
@@ -4329,6 +4467,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
+      403: components['responses']['AccountOnHold']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
@@ -4882,6 +5021,144 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['StaffForbidden']
       404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  requestVerification: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A customer's id from `searchCustomers`. */
+        customerId: components['parameters']['CustomerId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerificationRequestCreate']
+      }
+    }
+    responses: {
+      /** @description The request, open. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['VerificationRequest']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['CustomerConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  withdrawVerificationRequest: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A customer's id from `searchCustomers`. */
+        customerId: components['parameters']['CustomerId']
+        /** @description The request's `id`. */
+        verificationRequestId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The request, withdrawn. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['VerificationRequest']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['CustomerConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  placeCustomerHold: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A customer's id from `searchCustomers`. */
+        customerId: components['parameters']['CustomerId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Reason']
+      }
+    }
+    responses: {
+      /** @description The hold, active. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerHold']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['CustomerConflict']
+      413: components['responses']['PayloadTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  liftCustomerHold: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A customer's id from `searchCustomers`. */
+        customerId: components['parameters']['CustomerId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Reason']
+      }
+    }
+    responses: {
+      /** @description The hold, lifted. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerHold']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['StaffForbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['CustomerConflict']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']
@@ -5525,6 +5802,8 @@ export const errorTypeValues: ReadonlyArray<
   'STALE_VERSION',
   'REQUEST_STATE',
   'OFFER_EXPIRED',
+  'CUSTOMER_STATE',
+  'ACCOUNT_ON_HOLD',
   'OTHER_ERROR',
 ]
 export const currencyCodeValues: ReadonlyArray<
