@@ -1,10 +1,11 @@
-import { createPrivateKey } from 'node:crypto'
+import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { defaultMarketBaseUrls, defaultSiteSettings } from '../domain/site-settings.ts'
 import { clientConfigProvidersValues, type components } from '../openapi/main.gen.ts'
 import { sandboxMarketModes, type SandboxMarketMode } from './providers/market/types.ts'
+import { sandboxWebhookPublicKeyPem } from './providers/paybis/sandbox-webhook-key.ts'
 
 type ClientConfig = components['schemas']['ClientConfig']
 
@@ -55,6 +56,11 @@ export interface Config {
     privateKeyPem: string | undefined
     /** Ask for a oneTimeToken (SSO), which Paybis must have enabled for the partner. */
     passwordless: boolean
+    /**
+     * PEM of Paybis's public key, which its webhooks are verified with (docs/decisions/113); in
+     * sandbox mode the sandbox's own unless one is given, never the sandbox's with PROVIDERS=live.
+     */
+    webhookPublicKeyPem: string
   }
   /** The exchange's public market-data API behind the live proxy at /market. */
   market: {
@@ -236,6 +242,47 @@ function paybisPrivateKey(env: Env, providers: Config['providers']): string | un
   return pem
 }
 
+/** The same RSA public key, whatever its PEM's line breaks. */
+function samePublicKey(a: string, b: string): boolean {
+  const der = (pem: string) => createPublicKey(pem).export({ type: 'spki', format: 'der' })
+  return der(a).equals(der(b))
+}
+
+function paybisWebhookPublicKey(env: Env, providers: Config['providers']): string {
+  const inline = read(env, 'PAYBIS_WEBHOOK_PUBLIC_KEY')
+  const file = read(env, 'PAYBIS_WEBHOOK_PUBLIC_KEY_FILE')
+  let pem: string | undefined
+  let name = 'PAYBIS_WEBHOOK_PUBLIC_KEY'
+  if (inline !== undefined) pem = inline.replace(/\\n/g, '\n')
+  else if (file !== undefined) {
+    name = 'PAYBIS_WEBHOOK_PUBLIC_KEY_FILE'
+    try {
+      pem = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new ConfigError(name, `cannot be read: ${(error as Error).message}`)
+    }
+  }
+  if (pem === undefined) {
+    if (providers === 'live')
+      throw new ConfigError(
+        'PAYBIS_WEBHOOK_PUBLIC_KEY',
+        "is required when PROVIDERS=live (or set PAYBIS_WEBHOOK_PUBLIC_KEY_FILE): Paybis's key its webhooks are signed with",
+      )
+    return sandboxWebhookPublicKeyPem
+  }
+  let type: string | undefined
+  try {
+    type = createPublicKey(pem).asymmetricKeyType
+  } catch {
+    type = undefined
+  }
+  if (type !== 'rsa' && type !== 'rsa-pss')
+    throw new ConfigError(name, 'is not a PEM-encoded RSA public key')
+  if (providers === 'live' && samePublicKey(pem, sandboxWebhookPublicKeyPem))
+    throw new ConfigError(name, "is the sandbox's public key: set the one Paybis gave you")
+  return pem
+}
+
 /**
  * Reads and checks the environment. Nothing meant for a developer's machine (sandbox providers,
  * the local mailbox, the flow viewer) is on unless named; an unset NODE_ENV is production, and
@@ -332,6 +379,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     apiKey: credential(env, 'PAYBIS_API_KEY', providers, 'sandbox-api-key'),
     privateKeyPem: paybisPrivateKey(env, providers),
     passwordless: oneOf(env, 'PAYBIS_PASSWORDLESS', ['0', '1'], sandbox ? '1' : '0') === '1',
+    webhookPublicKeyPem: paybisWebhookPublicKey(env, providers),
   }
 
   return {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
+import { sandboxWebhookPublicKeyPem } from '../../server/providers/paybis/sandbox-webhook-key.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
@@ -84,11 +85,11 @@ describe('configuration', () => {
     expect(error.message.startsWith(`${variable}:`)).toBe(true)
   })
 
-  const pem = generateKeyPairSync('rsa', {
+  const { privateKey: pem, publicKey: paybisPublicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
-  }).privateKey
+  })
   const live = {
     PROVIDERS: 'live',
     SUMSUB_APP_TOKEN: 'prd:token',
@@ -96,6 +97,7 @@ describe('configuration', () => {
     SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
     PAYBIS_API_KEY: 'key',
     PAYBIS_PRIVATE_KEY: pem,
+    PAYBIS_WEBHOOK_PUBLIC_KEY: paybisPublicKey,
   }
   const productionEnv = {
     NODE_ENV: 'production',
@@ -195,6 +197,15 @@ describe('configuration', () => {
     })
     expect(real.site).not.toHaveProperty('sumsubSandboxUrl')
     expect(real.paybis.privateKeyPem).toBe(pem)
+    expect(real.paybis.webhookPublicKeyPem).toBe(paybisPublicKey.trim())
+  })
+
+  it("verifies Paybis's webhooks with the sandbox's key only in sandbox mode", () => {
+    expect(loadConfig(local).paybis.webhookPublicKeyPem).toBe(sandboxWebhookPublicKeyPem)
+    expect(
+      loadConfig({ ...local, PAYBIS_WEBHOOK_PUBLIC_KEY: paybisPublicKey }).paybis
+        .webhookPublicKeyPem,
+    ).toBe(paybisPublicKey.trim())
   })
 
   it.each([
@@ -207,6 +218,20 @@ describe('configuration', () => {
     [
       { ...without('PAYBIS_PRIVATE_KEY'), PAYBIS_PRIVATE_KEY_FILE: '/nonexistent/key.pem' },
       'PAYBIS_PRIVATE_KEY_FILE',
+    ],
+    [without('PAYBIS_WEBHOOK_PUBLIC_KEY'), 'PAYBIS_WEBHOOK_PUBLIC_KEY'],
+    [{ ...live, PAYBIS_WEBHOOK_PUBLIC_KEY: 'not a key' }, 'PAYBIS_WEBHOOK_PUBLIC_KEY'],
+    // The sandbox's key is in the source: live refuses it, however its PEM is wrapped.
+    [
+      { ...live, PAYBIS_WEBHOOK_PUBLIC_KEY: sandboxWebhookPublicKeyPem.replace(/\n/g, '\\n') },
+      'PAYBIS_WEBHOOK_PUBLIC_KEY',
+    ],
+    [
+      {
+        ...without('PAYBIS_WEBHOOK_PUBLIC_KEY'),
+        PAYBIS_WEBHOOK_PUBLIC_KEY_FILE: '/nonexistent/k.pem',
+      },
+      'PAYBIS_WEBHOOK_PUBLIC_KEY_FILE',
     ],
     [{ ...live, SUMSUB_BASE_URL: 'api.sumsub.com' }, 'SUMSUB_BASE_URL'],
     [{ SANDBOX_SUMSUB_TOKEN_TTL: '2' }, 'SANDBOX_SUMSUB_TOKEN_TTL'],

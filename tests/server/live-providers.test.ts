@@ -313,6 +313,7 @@ describe.each(engines)('a server with PROVIDERS=live on %s', (engine) => {
         PAYBIS_WIDGET_URL: 'https://widget.sandbox.paybis.com/',
         PAYBIS_API_KEY: apiKey,
         PAYBIS_PRIVATE_KEY: keys.privateKey,
+        PAYBIS_WEBHOOK_PUBLIC_KEY: keys.publicKey,
         MARKET_API_URL: `${fake.url}/market`,
       },
     })
