@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../db/database.ts'
 import { InvalidInput } from '../domain-errors.ts'
+import { csvCell } from '../infra/csv.ts'
 import {
   auditColumns,
   entryHash,
@@ -88,20 +89,6 @@ const csvColumns = [
   'reason',
   'hash',
 ] as const
-
-/** RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with `'` (OWASP CSV injection). */
-function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined
-      ? ''
-      : Array.isArray(value)
-        ? value.join(' ')
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value as string | number | boolean)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
 
 export async function auditCsv(q: Queryable, filters: AuditFilters): Promise<string> {
   const { sql, params } = whereOf(filters)

@@ -81,13 +81,19 @@ export function opsHandlers(deps: {
     async searchCustomers({ request, query }) {
       return {
         status: 200,
-        body: { customers: await customers.search(requireStaff(request.staff), query.email) },
+        body: { customers: await customers.search(requireStaff(request.staff), query.q) },
       }
     },
     async getCustomer({ request, params }) {
       return {
         status: 200,
         body: await customers.view(requireStaff(request.staff), params.customerId),
+      }
+    },
+    async addCustomerNote({ request, params, body }) {
+      return {
+        status: 201,
+        body: await customers.addNote(requireStaff(request.staff), params.customerId, body.text),
       }
     },
     async listAuditTrail({ query }) {

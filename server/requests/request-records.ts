@@ -64,7 +64,7 @@ export interface OfferRow {
 
 const iso = (at: Date | string) => new Date(at).toISOString()
 
-const requestColumns = `r.id, r.user_id, u.email AS account_email, r.from_currency, r.to_currency,
+export const requestColumns = `r.id, r.user_id, u.email AS account_email, r.from_currency, r.to_currency,
   r.amount, r.name, r.email, r.phone, r.country, r.message, r.state, r.version, r.assignee_id,
   a.email AS assignee_email, r.created_at, r.updated_at,
   (SELECT e.actor_kind FROM request_events e WHERE e.request_id = r.id AND e.kind = 'message'

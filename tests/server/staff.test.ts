@@ -233,12 +233,12 @@ describe.each(engines)('staff and the audit trail on %s', (engine) => {
     const customerId = String(claimsOf(customer.tokens.accessToken).sub)
     const found = await call(
       'GET',
-      `/api/ops/customers?email=${encodeURIComponent(customer.email)}`,
+      `/api/ops/customers?q=${encodeURIComponent(customer.email)}`,
       support,
     )
     expect((found.body as Schemas['CustomerList']).customers.map((c) => c.id)).toEqual([customerId])
     const viewed = await call('GET', `/api/ops/customers/${customerId}`, support)
-    expect(viewed.body).toMatchObject({ id: customerId, email: customer.email })
+    expect(viewed.body).toMatchObject({ customer: { id: customerId, email: customer.email } })
 
     const db = server.running.db
     for (const sql of [
