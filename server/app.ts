@@ -43,6 +43,7 @@ import { clientConfigOf, systemHandlers } from './http/system-handlers.ts'
 import { toRouteHandler, type Handlers, type OperationId } from './http/typed-handlers.ts'
 import { verificationHandlers } from './http/verification-handlers.ts'
 import { opsHandlers } from './http/ops-handlers.ts'
+import { customerActionHandlers } from './http/customer-action-handlers.ts'
 import { installPermissionHook, rolePermissions } from './http/permission-hook.ts'
 import { streamHandlers } from './http/stream-handlers.ts'
 import { createRequestStreams } from './requests/request-stream.ts'
@@ -52,6 +53,7 @@ import type { QuoteService } from './quotes/quote-service.ts'
 import type { ProfileService } from './users/profile-service.ts'
 import type { VerificationService } from './verification/verification-service.ts'
 import type { CustomerLookup } from './staff/customer-lookup.ts'
+import type { CustomerActions } from './staff/customer-actions.ts'
 import type { StaffService } from './staff/staff-service.ts'
 import type { RequestDesk } from './requests/request-desk.ts'
 import { requestHandlers } from './http/request-handlers.ts'
@@ -69,6 +71,7 @@ export interface AppDeps {
   payments: PaymentService
   staff: StaffService
   customers: CustomerLookup
+  customerActions: CustomerActions
   requests: RequestDesk
   providers: Providers
   now: () => Date
@@ -268,6 +271,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     ...requestHandlers(deps.requests, db, deps.now),
     ...verificationHandlers(deps.verification),
     ...paymentHandlers(deps.payments),
+    ...customerActionHandlers(deps.customerActions),
     ...opsHandlers({
       db,
       now: deps.now,

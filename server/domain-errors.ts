@@ -71,6 +71,21 @@ export class RequestConflict extends Error {
     super(message)
   }
 }
+/**
+ * A staff action on a customer that does not fit them as they are now (already approved, a
+ * request of that kind already open, a hold already active or none to lift); nothing changed.
+ */
+export class CustomerConflict extends Error {
+  override readonly name = 'CustomerConflict'
+}
+/** The customer is on a compliance hold: no new quote requests or payment sessions. */
+export class AccountOnHold extends Error {
+  override readonly name = 'AccountOnHold'
+  constructor() {
+    // Neutral on purpose: the customer never learns why (docs/product/staff.md#customer-holds).
+    super('We cannot take this request right now. Please contact support.')
+  }
+}
 /** A login's second step names a challenge that is unknown, used or expired. */
 export class InvalidLoginChallenge extends Error {
   override readonly name = 'InvalidLoginChallenge'

@@ -24,6 +24,7 @@ import { createQuoteService } from './quotes/quote-service.ts'
 import { createProfileService } from './users/profile-service.ts'
 import { createVerificationService } from './verification/verification-service.ts'
 import { createCustomerLookup } from './staff/customer-lookup.ts'
+import { createCustomerActions } from './staff/customer-actions.ts'
 import { createStaffService } from './staff/staff-service.ts'
 import { listenForOpsCommands, opsSocketPath } from './ops/command-socket.ts'
 import { runOpsCommand, type OpsCommand, type OpsOutcome } from './ops/ops-commands.ts'
@@ -147,6 +148,12 @@ export async function startServer(
     profiles: createProfileService(db, now),
     staff,
     customers: createCustomerLookup({ db, now }),
+    customerActions: createCustomerActions({
+      db,
+      now,
+      publicUrl: config.publicUrl,
+      jobsQueued,
+    }),
     requests,
     now,
     quotes: createQuoteService({

@@ -7,7 +7,9 @@
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
+  AccountOnHold,
   Conflict,
+  CustomerConflict,
   RequestConflict,
   DatabaseUnavailable,
   EmailNotVerified,
@@ -110,6 +112,10 @@ function domainProblem(error: unknown): HttpProblem | undefined {
     return new HttpProblem(409, error.message, { errorType: error.errorType })
   if (error instanceof Conflict)
     return new HttpProblem(409, error.message || 'Conflict.', { errorType: 'OTHER_ERROR' })
+  if (error instanceof CustomerConflict)
+    return new HttpProblem(409, error.message, { errorType: 'CUSTOMER_STATE' })
+  if (error instanceof AccountOnHold)
+    return new HttpProblem(403, error.message, { errorType: 'ACCOUNT_ON_HOLD' })
   if (error instanceof StepUpRequired)
     return new HttpProblem(
       403,

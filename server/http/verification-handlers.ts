@@ -14,22 +14,28 @@ export function verificationHandlers(verification: VerificationService): Handler
       return { status: 200, body: await verification.createToken(requireUser(userId), 'kyb') }
     },
     async getKycStatus({ userId }) {
-      const status = await verification.status(requireUser(userId), 'kyc')
+      const user = requireUser(userId)
+      const status = await verification.status(user, 'kyc')
+      const request = await verification.openRequest(user, 'kyc')
       return {
         status: 200,
         body: {
           kycReviewStatus: status.reviewStatus,
           kycReviewResult: result(status.reviewAnswer),
+          ...(request ? { kycRequest: request } : {}),
         },
       }
     },
     async getKybStatus({ userId }) {
-      const status = await verification.status(requireUser(userId), 'kyb')
+      const user = requireUser(userId)
+      const status = await verification.status(user, 'kyb')
+      const request = await verification.openRequest(user, 'kyb')
       return {
         status: 200,
         body: {
           kybReviewStatus: status.reviewStatus,
           kybReviewResult: result(status.reviewAnswer),
+          ...(request ? { kybRequest: request } : {}),
         },
       }
     },

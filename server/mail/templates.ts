@@ -397,3 +397,23 @@ export function requestNewsMessage(
       )
   }
 }
+
+/** Our team asks the customer to verify (docs/product/staff.md#verification-requests). */
+export function verificationRequestedMessage(
+  to: string,
+  kind: 'kyc' | 'kyb',
+  note: string,
+  link: string,
+): MailMessage {
+  const what = kind === 'kyc' ? 'your identity' : 'your business'
+  return compose(
+    to,
+    kind === 'kyc' ? 'Please verify your identity' : 'Please verify your business',
+    [
+      `Our team asks you to verify ${what}. Their note for you:`,
+      note,
+      'Open the verification page in your account to start.',
+    ],
+    { label: 'Go to verification', url: link },
+  )
+}

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
-import { UnknownAccount } from '../domain-errors.ts'
+import { AccountOnHold, UnknownAccount } from '../domain-errors.ts'
+import { isOnHold } from '../staff/customer-holds.ts'
 import type { PaybisApi } from '../providers/paybis/types.ts'
 
 export interface PaymentDeps {
@@ -41,6 +42,8 @@ export function createPaymentService(deps: PaymentDeps) {
         userId,
       ])
       if (!user) throw new UnknownAccount()
+      // Before Paybis is asked: a customer on hold starts no payment (issue 29).
+      if (await isOnHold(db, userId)) throw new AccountOnHold()
       await db.query(
         `INSERT INTO paybis_customers (user_id, partner_user_id, created_at) VALUES ($1, $2, $3)
          ON CONFLICT (user_id) DO NOTHING`,

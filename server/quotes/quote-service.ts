@@ -6,7 +6,8 @@
  */
 import { createAttemptLimits, type Limit } from '../infra/attempt-limits.ts'
 import type { Database } from '../db/database.ts'
-import { InvalidInput, UnknownAccount } from '../domain-errors.ts'
+import { AccountOnHold, InvalidInput, UnknownAccount } from '../domain-errors.ts'
+import { isOnHold } from '../staff/customer-holds.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { isCurrency, isFiatCryptoPair } from '../../domain/currencies.ts'
 import { fromSafeInteger, toSafeInteger } from '../../domain/decimal.ts'
@@ -117,6 +118,8 @@ export function createQuoteService(deps: QuoteDeps) {
         userId,
       ])
       if (!account) throw new UnknownAccount()
+      // Before the attempt is counted: a customer on hold is told so, not rate-limited.
+      if (await isOnHold(db, userId)) throw new AccountOnHold()
       // The contract's Email schema has made it one mailbox; case does not make it another.
       const recipient = input.email.toLowerCase()
       await attempts.reserve(
@@ -136,6 +139,9 @@ export function createQuoteService(deps: QuoteDeps) {
       const calculation = quoteCalculation({ amount, from, to, close: rate?.close ?? null, facts })
 
       const stored = await db.transaction(async (tx) => {
+        // Placing a hold locks the customer's row: a hold committed before this one is seen.
+        await tx.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE', [userId])
+        if (await isOnHold(tx, userId)) throw new AccountOnHold()
         const [row] = await tx.query<QuoteRow & Record<string, unknown>>(
           `INSERT INTO exchange_requests
              (user_id, from_currency, to_currency, amount, name, email, phone, country, message,

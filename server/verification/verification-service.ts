@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/database.ts'
 import { parseSumsubDate } from '../providers/sumsub/dates.ts'
 import { verifyWebhookDigest } from '../providers/sumsub/signing.ts'
 import type { SumsubApi } from '../providers/sumsub/types.ts'
+import { openRequestFor } from './verification-requests.ts'
 import {
   isReviewAnswer,
   isReviewStatus,
@@ -50,6 +51,11 @@ interface VerificationRow {
   review_answer: ReviewAnswer | null
   review_reject_type: string | null
   event_at: Date | null
+}
+
+/** When the event happened at Sumsub: `createdAtMs`, else `createdAt`; null when neither parses. */
+function sumsubTime(payload: SumsubWebhookPayload): Date | null {
+  return parseSumsubDate(payload.createdAtMs) ?? parseSumsubDate(payload.createdAt) ?? null
 }
 
 function statusOf(row: VerificationRow | undefined): VerificationStatus {
@@ -169,6 +175,11 @@ export function createVerificationService(deps: VerificationDeps) {
       })
     },
 
+    /** The open request of this kind as the customer sees it (docs/product/screens.md#verification). */
+    openRequest(userId: string, kind: VerificationKind) {
+      return openRequestFor(db, userId, kind)
+    },
+
     verifyWebhookDigest(rawBody: Buffer, algorithm: unknown, digest: unknown): boolean {
       return verifyWebhookDigest(deps.webhookSecret, algorithm, digest, rawBody)
     },
@@ -183,29 +194,45 @@ export function createVerificationService(deps: VerificationDeps) {
           [bodySha256, payload.type, payload.applicantId, now()],
         )
         if (!fresh) return 'duplicate'
-        const outcome = await apply(tx, payload)
-        await tx.query('UPDATE sumsub_webhook_events SET outcome = $2 WHERE body_sha256 = $1', [
-          bodySha256,
-          outcome,
-        ])
+        const { outcome, row } = await apply(tx, payload)
+        // The delivery joins its customer's history (issue 29), whatever it did.
+        await tx.query(
+          `UPDATE sumsub_webhook_events
+           SET outcome = $2, customer_id = $3, kind = $4, review_status = $5, review_answer = $6,
+               happened_at = $7
+           WHERE body_sha256 = $1`,
+          [
+            bodySha256,
+            outcome,
+            row?.user_id ?? null,
+            row?.kind ?? null,
+            typeof payload.reviewStatus === 'string' ? payload.reviewStatus.slice(0, 50) : null,
+            isReviewAnswer(payload.reviewResult?.reviewAnswer)
+              ? payload.reviewResult.reviewAnswer
+              : null,
+            sumsubTime(payload),
+          ],
+        )
         return outcome
       })
     },
   }
 
-  async function apply(tx: Queryable, payload: SumsubWebhookPayload): Promise<WebhookOutcome> {
+  async function apply(
+    tx: Queryable,
+    payload: SumsubWebhookPayload,
+  ): Promise<{ outcome: WebhookOutcome; row?: VerificationRow }> {
     const [row] = await tx.query<VerificationRow & Record<string, unknown>>(
       `SELECT * FROM verifications
        WHERE external_user_id = $1 OR (applicant_id IS NOT NULL AND applicant_id = $2)
        ORDER BY (external_user_id = $1) DESC LIMIT 1 FOR UPDATE`,
       [payload.externalUserId ?? '', payload.applicantId],
     )
-    if (!row) return 'unknown-applicant'
-    if (!isReviewStatus(payload.reviewStatus)) return 'ignored'
-    const eventAt =
-      parseSumsubDate(payload.createdAtMs) ?? parseSumsubDate(payload.createdAt) ?? now()
+    if (!row) return { outcome: 'unknown-applicant' }
+    if (!isReviewStatus(payload.reviewStatus)) return { outcome: 'ignored', row }
+    const eventAt = sumsubTime(payload) ?? now()
     if (row.event_at !== null && eventAt.getTime() < new Date(row.event_at).getTime())
-      return 'stale'
+      return { outcome: 'stale', row }
     await store(tx, row, {
       applicantId: payload.applicantId,
       reviewStatus: payload.reviewStatus,
@@ -213,7 +240,15 @@ export function createVerificationService(deps: VerificationDeps) {
       rejectType: payload.reviewResult?.reviewRejectType,
       eventAt,
     })
-    return 'applied'
+    const answer = payload.reviewResult?.reviewAnswer
+    // A completed review (GREEN or RED) fulfils the open request of its kind, in this transaction.
+    if (payload.reviewStatus === 'completed' && isReviewAnswer(answer))
+      await tx.query(
+        `UPDATE verification_requests SET state = 'fulfilled', fulfilled_at = $3, review_answer = $4
+         WHERE customer_id = $1 AND kind = $2 AND state = 'open'`,
+        [row.user_id, row.kind, now(), answer],
+      )
+    return { outcome: 'applied', row }
   }
 }
 
