@@ -1,6 +1,7 @@
 /**
  * Readiness once a node has begun to stop (decision 091): the listener is closed, so a load
- * balancer sees it on a connection opened before, whose request completes during the drain.
+ * balancer sees it on a connection opened before, whose request completes during the drain; a
+ * connection that never sent a request does not hold the drain up.
  */
 import { connect, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
@@ -54,6 +55,23 @@ describe('readiness while the node stops', () => {
       await stopped
     } finally {
       // The same drain as `stopped`, then the database is dropped.
+      await server.stop()
+    }
+  })
+
+  it('closes a connection that never sent a request instead of waiting on it', async () => {
+    const server = await startTestServer('pglite')
+    try {
+      // A browser's preconnect: open, and nothing sent. Before, the drain waited for the client
+      // to give up on it (a minute for Node's fetch).
+      const preconnect = await openConnection(server.url)
+      const closed = new Promise((resolve) => preconnect.socket.once('close', resolve))
+      const started = Date.now()
+      await server.running.stop()
+      await closed
+      expect(Date.now() - started).toBeLessThan(2_000)
+      expect(preconnect.received()).toBe('')
+    } finally {
       await server.stop()
     }
   })
