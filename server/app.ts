@@ -48,6 +48,7 @@ import { installPermissionHook, rolePermissions } from './http/permission-hook.t
 import { streamHandlers } from './http/stream-handlers.ts'
 import { createRequestStreams } from './requests/request-stream.ts'
 import type { PaymentService } from './payments/payment-service.ts'
+import type { PaybisWebhooks } from './payments/paybis-webhooks.ts'
 import type { Providers } from './providers/providers.ts'
 import type { QuoteService } from './quotes/quote-service.ts'
 import type { ProfileService } from './users/profile-service.ts'
@@ -57,7 +58,6 @@ import type { CustomerActions } from './staff/customer-actions.ts'
 import type { StaffService } from './staff/staff-service.ts'
 import type { RequestDesk } from './requests/request-desk.ts'
 import { requestHandlers } from './http/request-handlers.ts'
-import { trackUnusedConnections } from './http/unused-connections.ts'
 
 export interface AppDeps {
   config: Config
@@ -70,6 +70,7 @@ export interface AppDeps {
   quotes: QuoteService
   verification: VerificationService
   payments: PaymentService
+  paybisWebhooks: PaybisWebhooks
   staff: StaffService
   customers: CustomerLookup
   customerActions: CustomerActions
@@ -101,7 +102,7 @@ declare module 'fastify' {
     /** Keep the request's raw bytes in `request.rawBody` (x-fastify-config in the contract). */
     rawBody?: boolean
     /** Verify the raw bytes' payload digest before validation: whose webhook this is. */
-    payloadDigest?: 'sumsub'
+    payloadDigest?: 'sumsub' | 'paybis'
   }
   interface FastifyRequest {
     rawBody?: Buffer
@@ -158,10 +159,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
   const { config, db } = deps
   const spec = loadMainSpec()
   let stopping = false
-  const connections = trackUnusedConnections(app.server)
   app.addHook('preClose', (done) => {
     stopping = true
-    connections.closeUnused()
     done()
   })
   // A request that was under way when the node began to stop is answered on a connection the
@@ -180,7 +179,14 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     request: Pick<FastifyRequest, 'routeOptions' | 'headers' | 'log'>,
     raw: Buffer,
   ): HttpProblem | undefined => {
-    if (request.routeOptions.config.payloadDigest !== 'sumsub') return undefined
+    const digest = request.routeOptions.config.payloadDigest
+    if (digest === 'paybis') {
+      if (deps.paybisWebhooks.verifySignature(raw, request.headers['x-request-signature']))
+        return undefined
+      request.log.warn('paybis webhook with a missing or invalid signature: refused')
+      return new HttpProblem(401, 'Invalid request signature.', { errorType: 'OTHER_ERROR' })
+    }
+    if (digest !== 'sumsub') return undefined
     const valid = deps.verification.verifyWebhookDigest(
       raw,
       request.headers['x-payload-digest-alg'],
@@ -273,7 +279,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     ...exchangeHandlers(deps.quotes),
     ...requestHandlers(deps.requests, db, deps.now),
     ...verificationHandlers(deps.verification),
-    ...paymentHandlers(deps.payments),
+    ...paymentHandlers(deps.payments, deps.paybisWebhooks, db),
     ...customerActionHandlers(deps.customerActions),
     ...opsHandlers({
       db,

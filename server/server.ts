@@ -19,6 +19,8 @@ import { createJobRunner, type JobHandlers } from './jobs/job-runner.ts'
 import { createRequestDesk } from './requests/request-desk.ts'
 import { createMailDelivery } from './mail/delivery.ts'
 import { createPaymentService } from './payments/payment-service.ts'
+import { createPaybisWebhooks } from './payments/paybis-webhooks.ts'
+import { createReconciliation, reconciliationEverySeconds } from './payments/reconciliation.ts'
 import { createProviders } from './providers/providers.ts'
 import { createQuoteService } from './quotes/quote-service.ts'
 import { createProfileService } from './users/profile-service.ts'
@@ -90,7 +92,18 @@ export async function startServer(
     },
     offerApprovalThreshold: config.offerApprovalThreshold,
   })
+  const providers = createProviders(config, { db, now })
+  const reconcile = createReconciliation({ db, paybis: providers.paybis, now })
   const handlers: JobHandlers = {
+    'payments.reconcile': {
+      // It asks Paybis (I/O), then applies each transaction in a transaction of its own.
+      inTransaction: false,
+      everySeconds: reconciliationEverySeconds,
+      run: async () => {
+        const report = await reconcile()
+        if (report.seen > 0) log.info(report, 'payments reconciled with Paybis')
+      },
+    },
     'request.expire-offer': {
       inTransaction: true,
       run: (job, tx) => requests.expireOffer(tx, job.payload.requestId, job.payload.offerId),
@@ -136,7 +149,6 @@ export async function startServer(
     jobsQueued,
     ...(options.limits ? { limits: options.limits } : {}),
   })
-  const providers = createProviders(config, { db, now })
   const staff = createStaffService({ db, now, publicUrl: config.publicUrl, jobsQueued })
   await buildApp(app, {
     config,
@@ -182,6 +194,11 @@ export async function startServer(
       widgetUrl: config.paybis.widgetUrl,
       passwordless: config.paybis.passwordless,
     }),
+    paybisWebhooks: createPaybisWebhooks({
+      db,
+      now,
+      publicKeyPem: config.paybis.webhookPublicKeyPem,
+    }),
     providers,
     ...(options.spaDir ? { spaDir: options.spaDir } : {}),
   })
@@ -190,6 +207,16 @@ export async function startServer(
     const response = await app.inject({
       method: 'POST',
       url: '/api/sumsub/webhook',
+      headers,
+      payload: rawBody,
+    })
+    return response.statusCode
+  })
+  // And the Paybis sandbox its transaction-status webhooks.
+  providers.connectPaybisWebhooks(async (rawBody, headers) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/paybis/webhook',
       headers,
       payload: rawBody,
     })

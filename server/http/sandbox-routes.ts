@@ -3,8 +3,10 @@
  * - /sandbox/sumsub/websdk: the verification page framed instead of the Sumsub WebSDK, and the
  *   calls it makes with its SDK token (/sandbox/sumsub/websdk/api/{load,submit,approve,reject});
  * - /sandbox/paybis/widget and /sandbox/paybis/payment: the card widget and its payment step,
- *   and their calls (/sandbox/paybis/widget/api/{load,pay,confirm});
- * - /sandbox/sumsub/api/resources/… and /sandbox/paybis/api/v2/request: the fake provider APIs,
+ *   and their calls (/sandbox/paybis/widget/api/{load,pay,confirm}), which send the
+ *   transaction-status webhooks; /sandbox/paybis/webhooks/drop-next loses the next ones;
+ * - /sandbox/sumsub/api/resources/… and /sandbox/paybis/api/v2/{request,transactions}: the fake
+ *   provider APIs,
  *   signatures checked exactly like the real ones (the server itself reaches them in process);
  * - /sandbox/market/<method>: the market-data sandbox (market-routes.ts).
  * The pages load their script from /sandbox/ (no inline script, so our CSP holds) and may only be
@@ -134,24 +136,42 @@ export async function installSandbox(
               return json(reply, 422, {
                 error: 'Enter an amount of at least 5 and pick the currencies.',
               })
-            answer = widget.pay(body.requestId, { amount, currencyFrom: from, currencyTo: to })
+            answer = await widget.pay(body.requestId, {
+              amount,
+              currencyFrom: from,
+              currencyTo: to,
+            })
             break
           }
           case 'confirm': {
             const outcome = body.outcome
             if (outcome !== 'completed' && outcome !== 'rejected' && outcome !== 'cancelled')
               return json(reply, 422, { error: 'outcome must be completed, rejected or cancelled' })
-            answer = widget.confirm(body.requestId, outcome)
+            answer = await widget.confirm(body.requestId, outcome)
             break
           }
           default:
             return json(reply, 404, { error: 'No such sandbox action' })
         }
-        return answer.ok
-          ? json(reply, 200, answer.request)
-          : json(reply, answer.status, { error: answer.message })
+        if (!answer.ok) return json(reply, answer.status, { error: answer.message })
+        return json(reply, 200, {
+          ...answer.request,
+          ...('webhook' in answer && answer.webhook !== undefined
+            ? { webhookStatus: answer.webhook }
+            : {}),
+        })
       },
     )
+
+    // Sandbox only: lose the next transaction-status webhooks on the way (a journey shows the
+    // reconciliation job recovering them; docs/product/payments.md#reconciliation).
+    scope.post('/sandbox/paybis/webhooks/drop-next', (request, reply) => {
+      const count = parseBody(request).count ?? 1
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 100)
+        return json(reply, 422, { error: 'count is a whole number from 0 to 100' })
+      sandbox.paybis.dropNextWebhooks(count)
+      return json(reply, 200, { dropNext: count })
+    })
 
     // The fake provider APIs over HTTP (the server reaches the same handlers in process).
     const fake = (handler: FakeHandler) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -7,6 +7,8 @@ export interface JobPayloads {
   'mail.send': { outboxId: string }
   /** Looks up a reset request's address and mails its link (decision 041). */
   'password-reset.request': { email: string }
+  /** Recurring: reads Paybis's transaction list for open payment sessions (decision 113). */
+  'payments.reconcile': Record<string, never>
   /** Ends an offer still open at its validUntil (docs/product/requests.md#the-offer). */
   'request.expire-offer': { requestId: string; offerId: string }
   /** Recurring: removes attempt-limit windows that ended long ago. */

@@ -33,6 +33,8 @@ export interface Providers {
   sandbox: SandboxProviders | undefined
   /** Sandbox: where the Sumsub fake sends its webhooks (our own endpoint, once the app exists). */
   connectWebhooks(deliver: WebhookDelivery): void
+  /** Sandbox: where the Paybis fake sends its transaction-status webhooks. */
+  connectPaybisWebhooks(deliver: WebhookDelivery): void
 }
 
 export function createProviders(
@@ -52,6 +54,7 @@ export function createProviders(
       market: createMarketLive({ ...config.market, db: deps.db, now }),
       sandbox: undefined,
       connectWebhooks: () => undefined,
+      connectPaybisWebhooks: () => undefined,
     }
 
   let deliver: WebhookDelivery = () => Promise.resolve(0)
@@ -64,10 +67,12 @@ export function createProviders(
     levels: { [config.sumsub.kycLevel]: 'individual', [config.sumsub.kybLevel]: 'company' },
     deliverWebhook: (raw, headers) => deliver(raw, headers),
   })
+  let deliverToPaybisEndpoint: WebhookDelivery = () => Promise.resolve(0)
   const paybisFake = createPaybisSandbox({
     apiKey: config.paybis.apiKey,
     publicKey: keys.publicKey,
     now,
+    deliverWebhook: (raw, headers) => deliverToPaybisEndpoint(raw, headers),
   })
   const market = createMarketSandbox({ now, mode: config.sandbox.marketMode })
   return {
@@ -88,6 +93,9 @@ export function createProviders(
     sandbox: { sumsub: sumsubFake, paybis: paybisFake, market },
     connectWebhooks(next) {
       deliver = next
+    },
+    connectPaybisWebhooks(next) {
+      deliverToPaybisEndpoint = next
     },
   }
 }

@@ -3,7 +3,8 @@ import type { KeyObject } from 'node:crypto'
 import { ProviderUnavailable } from '../../domain-errors.ts'
 import { isRecord, readJson, type Fetch } from '../in-process-fetch.ts'
 import { paybisSignature } from './signing.ts'
-import type { PaybisApi } from './types.ts'
+import { readTransaction } from './transactions.ts'
+import type { PaybisApi, PaybisTransaction } from './types.ts'
 
 export interface PaybisLiveOptions {
   apiUrl: string
@@ -69,6 +70,41 @@ export function createPaybisLive(options: PaybisLiveOptions): PaybisApi {
         ...(typeof answer.oneTimeToken === 'string' && answer.oneTimeToken !== ''
           ? { oneTimeToken: answer.oneTimeToken }
           : {}),
+      }
+    },
+
+    async listTransactions({ from, to, limit, cursor }) {
+      const query = new URLSearchParams({
+        from: from.toISOString(),
+        to: to.toISOString(),
+        limit: String(limit),
+        ...(cursor !== undefined ? { cursor } : {}),
+      })
+      // A GET has no body, so it is not signed (docs/product/providers/paybis.md#signature-recipe).
+      let response: Response
+      try {
+        response = await fetchFn(`${options.apiUrl}/v2/transactions?${query.toString()}`, {
+          method: 'GET',
+          headers: { accept: 'application/json', authorization: options.apiKey },
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+      } catch (error) {
+        throw new ProviderUnavailable('paybis', `GET /v2/transactions: ${(error as Error).message}`)
+      }
+      const json = await readJson(response)
+      if (response.status !== 200 || !isRecord(json) || !Array.isArray(json.data))
+        throw new ProviderUnavailable('paybis', `GET /v2/transactions answered ${response.status}`)
+      // An item that cannot be read (no id, request id or status) is skipped, not fatal.
+      const items: PaybisTransaction[] = []
+      for (const raw of json.data) {
+        const read = readTransaction(raw)
+        if (read.ok) items.push(read.transaction)
+      }
+      const next = isRecord(json.meta) ? json.meta.nextCursor : undefined
+      return {
+        items,
+        nextCursor:
+          typeof next === 'string' && next !== '' && next.length <= 512 ? next : undefined,
       }
     },
   }
