@@ -58,6 +58,7 @@ import type { CustomerActions } from './staff/customer-actions.ts'
 import type { StaffService } from './staff/staff-service.ts'
 import type { RequestDesk } from './requests/request-desk.ts'
 import { requestHandlers } from './http/request-handlers.ts'
+import { trackUnusedConnections } from './http/unused-connections.ts'
 
 export interface AppDeps {
   config: Config
@@ -159,8 +160,10 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
   const { config, db } = deps
   const spec = loadMainSpec()
   let stopping = false
+  const connections = trackUnusedConnections(app.server)
   app.addHook('preClose', (done) => {
     stopping = true
+    connections.closeUnused()
     done()
   })
   // A request that was under way when the node began to stop is answered on a connection the
