@@ -258,4 +258,55 @@ describe.each(engines)('payments recorded on %s', (engine) => {
     expect((await deliver(verification)).status).toBe(200)
     expect(await deliveries()).toBe(before + 1)
   })
+  it('recovers lost webhooks with the reconciliation job, run by the server clock', async () => {
+    const session = await customerWithSession()
+    // The sandbox loses both deliveries of this payment on the way.
+    const drop = await fetch(`${server.url}/sandbox/paybis/webhooks/drop-next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 2 }),
+    })
+    expect(drop.status).toBe(200)
+    const paid = await widgetCall('pay', {
+      requestId: session.requestId,
+      amount: '75.30',
+      currencyFrom: 'EUR',
+      currencyTo: 'BTC',
+    })
+    expect(paid.body.webhookStatus).toBe('dropped')
+    const done = await widgetCall('confirm', { requestId: session.requestId, outcome: 'completed' })
+    expect(done.body.webhookStatus).toBe('dropped')
+    expect(await payments(session.auth)).toEqual([])
+
+    // The job is due every 5 minutes by the server's clock; it is not run before that.
+    const [job] = await server.running.db.query<{ run_at: Date; state: string }>(
+      "SELECT run_at, state FROM jobs WHERE kind = 'payments.reconcile'",
+    )
+    expect(job?.state).toBe('queued')
+    const dueInMs = new Date(job?.run_at ?? 0).getTime() - (Date.now() + server.clock.offsetMs)
+    expect(dueInMs).toBeGreaterThan(60_000)
+    server.clock.offsetMs += dueInMs + 1_000
+    try {
+      const deadline = Date.now() + 15_000
+      let items = await payments(session.auth)
+      while (items[0]?.status !== 'completed' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100))
+        items = await payments(session.auth)
+      }
+      expect(items).toMatchObject([
+        {
+          status: 'completed',
+          spent: { amount: '75.30', currency: 'EUR' },
+          received: { amount: '0.00121986', currency: 'BTC' },
+        },
+      ])
+      const [row] = await server.running.db.query<{ updated_by: string }>(
+        'SELECT updated_by FROM payments WHERE request_id = $1',
+        [session.requestId],
+      )
+      expect(row?.updated_by).toBe('reconciliation')
+    } finally {
+      server.clock.offsetMs = 0
+    }
+  })
 })
