@@ -13,6 +13,20 @@ export type { VerificationKind, VerificationStatus } from '../../../domain/verif
 
 export const NOT_STARTED: VerificationStatus = { reviewStatus: null, reviewAnswer: null }
 
+/**
+ * Our team's open request for this kind, as the customer sees it: the note for them and when it
+ * was asked (docs/product/screens.md#verification-page).
+ */
+export interface OpenVerificationRequest {
+  note: string
+  requestedAt: string
+}
+
+/** What the status poll answers: the status, and the open request of the kind if there is one. */
+export interface PolledStatus extends VerificationStatus {
+  request?: OpenVerificationRequest | null
+}
+
 export interface VerificationButton {
   label: 'Start' | 'Continue' | 'Completed: approved' | 'Completed: rejected'
   /** Completed verifications cannot be started again. */

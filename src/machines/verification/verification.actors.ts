@@ -1,7 +1,7 @@
 import { fromAbortablePromise } from '../abortable-promise'
 import { callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
-import type { VerificationKind, VerificationStatus } from './verification-status'
+import type { PolledStatus, VerificationKind } from './verification-status'
 
 /**
  * A token for the widget: POST /api/sumsub/kyc or /kyb (docs/product/api.md#verification-tokens).
@@ -23,22 +23,29 @@ async function fetchVerificationStatus(
   api: MainClient,
   kind: VerificationKind,
   signal: AbortSignal,
-): Promise<VerificationStatus> {
+): Promise<PolledStatus> {
+  const requestOf = (r: { note: string; requestedAt: string } | undefined) =>
+    r ? { note: r.note, requestedAt: r.requestedAt } : null
   if (kind === 'kyc') {
     const s = await callApi(api.GET('/api/sumsub/kyc-status', { signal }))
     return {
       reviewStatus: s.kycReviewStatus,
       reviewAnswer: s.kycReviewResult?.reviewAnswer ?? null,
+      request: requestOf(s.kycRequest),
     }
   }
   const s = await callApi(api.GET('/api/sumsub/kyb-status', { signal }))
-  return { reviewStatus: s.kybReviewStatus, reviewAnswer: s.kybReviewResult?.reviewAnswer ?? null }
+  return {
+    reviewStatus: s.kybReviewStatus,
+    reviewAnswer: s.kybReviewResult?.reviewAnswer ?? null,
+    request: requestOf(s.kybRequest),
+  }
 }
 
 /** One kind's server calls; the widget bridge is the page's and comes from the route. */
 export function createVerificationActors(api: MainClient, kind: VerificationKind) {
   return {
-    fetchStatus: fromAbortablePromise<VerificationStatus>(({ signal }) =>
+    fetchStatus: fromAbortablePromise<PolledStatus>(({ signal }) =>
       fetchVerificationStatus(api, kind, signal),
     ),
     fetchToken: fromAbortablePromise<string>(({ signal }) => tokenFor(api, kind, signal)),

@@ -4,6 +4,8 @@ import {
   buttonOf,
   isCompleted,
   NOT_STARTED,
+  type OpenVerificationRequest,
+  type PolledStatus,
   type VerificationKind,
   type VerificationStatus,
 } from './verification-status'
@@ -14,6 +16,8 @@ export const STATUS_POLL_MS = 60_000
 export interface VerificationContext {
   kind: VerificationKind
   status: VerificationStatus
+  /** Our team's open request for this kind, as the last poll read it (none: null). */
+  request: OpenVerificationRequest | null
   /** The token the widget was opened with (a renewed one is handed over, not re-rendered). */
   token: string | null
   /** How many times the token was renewed while the widget ran. */
@@ -43,7 +47,7 @@ function createVerificationMachine(kind: VerificationKind) {
     },
     actors: {
       /** GET /api/sumsub/{kind}-status. */
-      fetchStatus: fromPromise<VerificationStatus>(() => notProvided('fetchStatus')),
+      fetchStatus: fromPromise<PolledStatus>(() => notProvided('fetchStatus')),
       /** POST /api/sumsub/{kind}: a token to open the widget with. */
       fetchToken: fromPromise<string>(() => notProvided('fetchToken')),
       /** POST /api/sumsub/{kind} again when the widget reports its token expired. */
@@ -60,6 +64,14 @@ function createVerificationMachine(kind: VerificationKind) {
       setStatus: assign((_, params: { status: VerificationStatus }) => ({
         status: params.status,
       })),
+      // Only a poll knows of requests; the widget's reports leave the last one read.
+      setPolled: assign((_, params: { polled: PolledStatus }) => ({
+        status: {
+          reviewStatus: params.polled.reviewStatus,
+          reviewAnswer: params.polled.reviewAnswer,
+        },
+        request: params.polled.request ?? null,
+      })),
       setToken: assign((_, params: { token: string }) => ({ token: params.token, renewals: 0 })),
       countRenewal: assign(({ context }) => ({ renewals: context.renewals + 1 })),
       forgetToken: assign({ token: null }),
@@ -71,7 +83,7 @@ function createVerificationMachine(kind: VerificationKind) {
   }).createMachine({
     id,
     description: `${kind.toUpperCase()} verification: the status polled every minute, and the embedded check`,
-    context: { kind, status: NOT_STARTED, token: null, renewals: 0 },
+    context: { kind, status: NOT_STARTED, request: null, token: null, renewals: 0 },
     type: 'parallel',
     states: {
       status: {
@@ -85,7 +97,7 @@ function createVerificationMachine(kind: VerificationKind) {
               src: 'fetchStatus',
               onDone: {
                 target: 'waiting',
-                actions: { type: 'setStatus', params: ({ event }) => ({ status: event.output }) },
+                actions: { type: 'setPolled', params: ({ event }) => ({ polled: event.output }) },
               },
               // The last known status stays; the next poll tries again.
               onError: 'waiting',
@@ -222,6 +234,8 @@ export function selectVerificationView(snapshot: VerificationSnapshot) {
         ? ('loading' as const)
         : ('closed' as const),
     token: snapshot.context.token,
+    /** Our team's open request for this kind, shown above the buttons. */
+    request: snapshot.context.request,
     failed: snapshot.matches({ widget: 'failed' }),
   }
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { VerificationView } from '../../machines/verification/verification.machine'
 import type { VerificationKind } from '../../machines/verification/verification-status'
+import { formatDate } from './date-time'
 import './customer.css'
 
 export interface VerificationPageProps {
@@ -38,6 +39,10 @@ const kinds: Record<
 
 export const START_FAILURE = 'The check could not be started. Please try again later.'
 
+/** The line above an open request's note (docs/product/screens.md#verification-page). */
+export const requestedLine = (kind: VerificationKind, requestedAt: string) =>
+  `Our team asks you for the ${kinds[kind].check}, requested on ${formatDate(requestedAt)}:`
+
 /**
  * The verification page (docs/product/screens.md#verification-page): the two kinds, their benefits
  * and buttons.
@@ -54,6 +59,15 @@ export function VerificationPage({ kyc, kyb, onStart, onExit, widget }: Verifica
         Verify yourself or your business to trade with higher limits and lower fees. Verification is
         to be done if requested by a manager.
       </p>
+      {(['kyc', 'kyb'] as const).map((kind) => {
+        const request = views[kind].request
+        return request ? (
+          <div key={kind} className="verification-request" role="note">
+            <p className="verification-request-title">{requestedLine(kind, request.requestedAt)}</p>
+            <p className="verification-request-note">{request.note}</p>
+          </div>
+        ) : null
+      })}
       <div className="verification-kinds">
         {(['kyc', 'kyb'] as const).map((kind) => {
           const view = views[kind]
