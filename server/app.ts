@@ -59,6 +59,8 @@ import type { StaffService } from './staff/staff-service.ts'
 import type { RequestDesk } from './requests/request-desk.ts'
 import { requestHandlers } from './http/request-handlers.ts'
 import { trackUnusedConnections } from './http/unused-connections.ts'
+import { exportHandlers } from './http/export-handlers.ts'
+import { createCustomerExport } from './users/customer-export.ts'
 
 export interface AppDeps {
   config: Config
@@ -281,6 +283,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
     ...systemHandlers(db, config, { stopping: () => stopping }),
     ...exchangeHandlers(deps.quotes),
     ...requestHandlers(deps.requests, db, deps.now),
+    ...exportHandlers(createCustomerExport({ db, now: deps.now })),
     ...verificationHandlers(deps.verification),
     ...paymentHandlers(deps.payments, deps.paybisWebhooks, db),
     ...customerActionHandlers(deps.customerActions),
