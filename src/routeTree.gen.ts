@@ -16,9 +16,9 @@ import { Route as AppForgotPasswordRouteImport } from './routes/app/forgot-passw
 import { Route as AppLoginRouteImport } from './routes/app/login'
 import { Route as OpsIndexRouteImport } from './routes/ops/index'
 import { Route as OpsAuditRouteImport } from './routes/ops/audit'
-import { Route as OpsCustomersRouteImport } from './routes/ops/customers'
 import { Route as OpsStaffRouteImport } from './routes/ops/staff'
 import { Route as AppAuthenticatedIndexRouteImport } from './routes/app/_authenticated/index'
+import { Route as AppAuthenticatedPaymentsRouteImport } from './routes/app/_authenticated/payments'
 import { Route as AppAuthenticatedProfileRouteImport } from './routes/app/_authenticated/profile'
 import { Route as AppAuthenticatedVerificationRouteImport } from './routes/app/_authenticated/verification'
 import { Route as AppEndSessionTokenRouteImport } from './routes/app/end-session/$token'
@@ -27,6 +27,8 @@ import { Route as AppRegisterSuccessRouteImport } from './routes/app/register/su
 import { Route as AppSetNewPasswordTokenRouteImport } from './routes/app/set-new-password/$token'
 import { Route as AppSetNewPasswordSuccessRouteImport } from './routes/app/set-new-password/success'
 import { Route as AppVerifyEmailTokenRouteImport } from './routes/app/verify-email/$token'
+import { Route as OpsCustomersIndexRouteImport } from './routes/ops/customers/index'
+import { Route as OpsCustomersCustomerIdRouteImport } from './routes/ops/customers/$customerId'
 import { Route as OpsRequestsIndexRouteImport } from './routes/ops/requests/index'
 import { Route as OpsRequestsRequestIdRouteImport } from './routes/ops/requests/$requestId'
 import { Route as AppAuthenticatedRequestsIndexRouteImport } from './routes/app/_authenticated/requests/index'
@@ -67,11 +69,6 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRoute,
 } as any)
-const OpsCustomersRoute = OpsCustomersRouteImport.update({
-  id: '/customers',
-  path: '/customers',
-  getParentRoute: () => OpsRoute,
-} as any)
 const OpsStaffRoute = OpsStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
@@ -82,6 +79,12 @@ const AppAuthenticatedIndexRoute = AppAuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAuthenticatedRoute,
 } as any)
+const AppAuthenticatedPaymentsRoute =
+  AppAuthenticatedPaymentsRouteImport.update({
+    id: '/payments',
+    path: '/payments',
+    getParentRoute: () => AppAuthenticatedRoute,
+  } as any)
 const AppAuthenticatedProfileRoute = AppAuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -124,6 +127,16 @@ const AppVerifyEmailTokenRoute = AppVerifyEmailTokenRouteImport.update({
   path: '/app/verify-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsCustomersIndexRoute = OpsCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCustomersCustomerIdRoute = OpsCustomersCustomerIdRouteImport.update({
+  id: '/customers/$customerId',
+  path: '/customers/$customerId',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsRequestsIndexRoute = OpsRequestsIndexRouteImport.update({
   id: '/requests/',
   path: '/requests/',
@@ -154,9 +167,9 @@ export interface FileRoutesByFullPath {
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/ops/audit': typeof OpsAuditRoute
-  '/ops/customers': typeof OpsCustomersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/': typeof OpsIndexRoute
+  '/app/payments': typeof AppAuthenticatedPaymentsRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
   '/app/verification': typeof AppAuthenticatedVerificationRoute
   '/app/end-session/$token': typeof AppEndSessionTokenRoute
@@ -164,9 +177,11 @@ export interface FileRoutesByFullPath {
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/ops/customers/$customerId': typeof OpsCustomersCustomerIdRoute
   '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
   '/app/': typeof AppAuthenticatedIndexRoute
   '/app/register/': typeof AppRegisterIndexRoute
+  '/ops/customers/': typeof OpsCustomersIndexRoute
   '/ops/requests/': typeof OpsRequestsIndexRoute
   '/app/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
   '/app/requests/': typeof AppAuthenticatedRequestsIndexRoute
@@ -176,9 +191,9 @@ export interface FileRoutesByTo {
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/ops/audit': typeof OpsAuditRoute
-  '/ops/customers': typeof OpsCustomersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops': typeof OpsIndexRoute
+  '/app/payments': typeof AppAuthenticatedPaymentsRoute
   '/app/profile': typeof AppAuthenticatedProfileRoute
   '/app/verification': typeof AppAuthenticatedVerificationRoute
   '/app/end-session/$token': typeof AppEndSessionTokenRoute
@@ -186,9 +201,11 @@ export interface FileRoutesByTo {
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/ops/customers/$customerId': typeof OpsCustomersCustomerIdRoute
   '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
   '/app': typeof AppAuthenticatedIndexRoute
   '/app/register': typeof AppRegisterIndexRoute
+  '/ops/customers': typeof OpsCustomersIndexRoute
   '/ops/requests': typeof OpsRequestsIndexRoute
   '/app/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
   '/app/requests': typeof AppAuthenticatedRequestsIndexRoute
@@ -201,9 +218,9 @@ export interface FileRoutesById {
   '/app/forgot-password': typeof AppForgotPasswordRoute
   '/app/login': typeof AppLoginRoute
   '/ops/audit': typeof OpsAuditRoute
-  '/ops/customers': typeof OpsCustomersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/': typeof OpsIndexRoute
+  '/app/_authenticated/payments': typeof AppAuthenticatedPaymentsRoute
   '/app/_authenticated/profile': typeof AppAuthenticatedProfileRoute
   '/app/_authenticated/verification': typeof AppAuthenticatedVerificationRoute
   '/app/end-session/$token': typeof AppEndSessionTokenRoute
@@ -211,9 +228,11 @@ export interface FileRoutesById {
   '/app/set-new-password/$token': typeof AppSetNewPasswordTokenRoute
   '/app/set-new-password/success': typeof AppSetNewPasswordSuccessRoute
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
+  '/ops/customers/$customerId': typeof OpsCustomersCustomerIdRoute
   '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
   '/app/_authenticated/': typeof AppAuthenticatedIndexRoute
   '/app/register/': typeof AppRegisterIndexRoute
+  '/ops/customers/': typeof OpsCustomersIndexRoute
   '/ops/requests/': typeof OpsRequestsIndexRoute
   '/app/_authenticated/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
   '/app/_authenticated/requests/': typeof AppAuthenticatedRequestsIndexRoute
@@ -227,9 +246,9 @@ export interface FileRouteTypes {
     | '/app/forgot-password'
     | '/app/login'
     | '/ops/audit'
-    | '/ops/customers'
     | '/ops/staff'
     | '/ops/'
+    | '/app/payments'
     | '/app/profile'
     | '/app/verification'
     | '/app/end-session/$token'
@@ -237,9 +256,11 @@ export interface FileRouteTypes {
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
     | '/app/verify-email/$token'
+    | '/ops/customers/$customerId'
     | '/ops/requests/$requestId'
     | '/app/'
     | '/app/register/'
+    | '/ops/customers/'
     | '/ops/requests/'
     | '/app/requests/$requestId'
     | '/app/requests/'
@@ -249,9 +270,9 @@ export interface FileRouteTypes {
     | '/app/forgot-password'
     | '/app/login'
     | '/ops/audit'
-    | '/ops/customers'
     | '/ops/staff'
     | '/ops'
+    | '/app/payments'
     | '/app/profile'
     | '/app/verification'
     | '/app/end-session/$token'
@@ -259,9 +280,11 @@ export interface FileRouteTypes {
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
     | '/app/verify-email/$token'
+    | '/ops/customers/$customerId'
     | '/ops/requests/$requestId'
     | '/app'
     | '/app/register'
+    | '/ops/customers'
     | '/ops/requests'
     | '/app/requests/$requestId'
     | '/app/requests'
@@ -273,9 +296,9 @@ export interface FileRouteTypes {
     | '/app/forgot-password'
     | '/app/login'
     | '/ops/audit'
-    | '/ops/customers'
     | '/ops/staff'
     | '/ops/'
+    | '/app/_authenticated/payments'
     | '/app/_authenticated/profile'
     | '/app/_authenticated/verification'
     | '/app/end-session/$token'
@@ -283,9 +306,11 @@ export interface FileRouteTypes {
     | '/app/set-new-password/$token'
     | '/app/set-new-password/success'
     | '/app/verify-email/$token'
+    | '/ops/customers/$customerId'
     | '/ops/requests/$requestId'
     | '/app/_authenticated/'
     | '/app/register/'
+    | '/ops/customers/'
     | '/ops/requests/'
     | '/app/_authenticated/requests/$requestId'
     | '/app/_authenticated/requests/'
@@ -356,13 +381,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
-    '/ops/customers': {
-      id: '/ops/customers'
-      path: '/customers'
-      fullPath: '/ops/customers'
-      preLoaderRoute: typeof OpsCustomersRouteImport
-      parentRoute: typeof OpsRoute
-    }
     '/ops/staff': {
       id: '/ops/staff'
       path: '/staff'
@@ -375,6 +393,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppAuthenticatedIndexRouteImport
+      parentRoute: typeof AppAuthenticatedRoute
+    }
+    '/app/_authenticated/payments': {
+      id: '/app/_authenticated/payments'
+      path: '/payments'
+      fullPath: '/app/payments'
+      preLoaderRoute: typeof AppAuthenticatedPaymentsRouteImport
       parentRoute: typeof AppAuthenticatedRoute
     }
     '/app/_authenticated/profile': {
@@ -433,6 +458,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerifyEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/customers/': {
+      id: '/ops/customers/'
+      path: '/customers'
+      fullPath: '/ops/customers/'
+      preLoaderRoute: typeof OpsCustomersIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/customers/$customerId': {
+      id: '/ops/customers/$customerId'
+      path: '/customers/$customerId'
+      fullPath: '/ops/customers/$customerId'
+      preLoaderRoute: typeof OpsCustomersCustomerIdRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/requests/': {
       id: '/ops/requests/'
       path: '/requests'
@@ -466,25 +505,28 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
-  OpsCustomersRoute: typeof OpsCustomersRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsCustomersCustomerIdRoute: typeof OpsCustomersCustomerIdRoute
   OpsRequestsRequestIdRoute: typeof OpsRequestsRequestIdRoute
+  OpsCustomersIndexRoute: typeof OpsCustomersIndexRoute
   OpsRequestsIndexRoute: typeof OpsRequestsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
-  OpsCustomersRoute: OpsCustomersRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsCustomersCustomerIdRoute: OpsCustomersCustomerIdRoute,
   OpsRequestsRequestIdRoute: OpsRequestsRequestIdRoute,
+  OpsCustomersIndexRoute: OpsCustomersIndexRoute,
   OpsRequestsIndexRoute: OpsRequestsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
 
 interface AppAuthenticatedRouteChildren {
+  AppAuthenticatedPaymentsRoute: typeof AppAuthenticatedPaymentsRoute
   AppAuthenticatedProfileRoute: typeof AppAuthenticatedProfileRoute
   AppAuthenticatedVerificationRoute: typeof AppAuthenticatedVerificationRoute
   AppAuthenticatedIndexRoute: typeof AppAuthenticatedIndexRoute
@@ -493,6 +535,7 @@ interface AppAuthenticatedRouteChildren {
 }
 
 const AppAuthenticatedRouteChildren: AppAuthenticatedRouteChildren = {
+  AppAuthenticatedPaymentsRoute: AppAuthenticatedPaymentsRoute,
   AppAuthenticatedProfileRoute: AppAuthenticatedProfileRoute,
   AppAuthenticatedVerificationRoute: AppAuthenticatedVerificationRoute,
   AppAuthenticatedIndexRoute: AppAuthenticatedIndexRoute,

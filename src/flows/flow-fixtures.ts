@@ -29,10 +29,13 @@ import {
 } from './fixtures/forms'
 import { headerProfileEvents } from './fixtures/header-profile'
 import { loginEvents } from './fixtures/login'
+import { myRecordsEvents } from './fixtures/my-records'
 import { myRequestEvents } from './fixtures/my-request'
+import { myPaymentsEvents } from './fixtures/my-payments'
 import { myRequestsEvents, newerRequest } from './fixtures/my-requests'
 import { auditInput, opsAuditEvents } from './fixtures/ops-audit'
 import { opsConsoleEvents } from './fixtures/ops-console'
+import { customerInput, opsCustomerEvents } from './fixtures/ops-customer'
 import { opsCustomersEvents } from './fixtures/ops-customers'
 import {
   opsRequestEvents,
@@ -97,11 +100,14 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   login: { events: samplesOf(loginEvents) },
   loginForm: { events: formSamples(loginSchema, loginFixture) },
   // One request's page: the route passes the id from the URL.
+  myRecords: { events: samplesOf(myRecordsEvents) },
   myRequest: { input: { requestId: newerRequest.id }, events: samplesOf(myRequestEvents) },
+  myPayments: { events: samplesOf(myPaymentsEvents) },
   myRequests: { events: samplesOf(myRequestsEvents) },
   newPasswordForm: { events: formSamples(newPasswordSchema, newPasswordFixture) },
   opsAudit: { input: auditInput, events: samplesOf(opsAuditEvents) },
   opsConsole: { events: samplesOf(opsConsoleEvents) },
+  opsCustomer: { input: customerInput, events: samplesOf(opsCustomerEvents) },
   opsCustomers: { events: samplesOf(opsCustomersEvents) },
   opsRequest: { input: requestInput, events: samplesOf(opsRequestEvents) },
   opsRequests: { input: requestsInput, events: samplesOf(opsRequestsEvents) },

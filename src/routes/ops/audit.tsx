@@ -4,7 +4,7 @@ import { createOpsAuditActors } from '../../machines/ops-audit/ops-audit.actors'
 import { opsAuditMachine, selectOpsAuditView } from '../../machines/ops-audit/ops-audit.machine'
 import { AuditPage } from '../../ui/ops/audit-page'
 import { NOT_ALLOWED_PAGE } from '../../ui/ops/ops-texts'
-import { saveTextFile } from './-console/save-file'
+import { saveTextFile } from '../../save-file'
 import { useStaffSelf } from './-console/staff-self'
 
 export const Route = createFileRoute('/ops/audit')({

@@ -13,6 +13,8 @@ export interface ProfilePageProps {
   onLogout: () => void
   /** The Security section (issue 14), between the personal details and the Logout section. */
   security?: ReactNode
+  /** 'Your records' (docs/product/screens.md#your-records), under the Security section. */
+  records?: ReactNode
 }
 
 export const PROFILE_UPDATED = 'Profile was updated'
@@ -43,6 +45,7 @@ export function ProfilePage({
   onReload,
   onLogout,
   security,
+  records,
 }: ProfilePageProps) {
   const field = (name: ProfileField) => (value: string) => {
     onChange(name, value)
@@ -141,6 +144,7 @@ export function ProfilePage({
         )}
       </div>
       {security}
+      {records}
       <div className="account-card" aria-labelledby="logout-title">
         <h2 id="logout-title" className="account-subtitle">
           Logout

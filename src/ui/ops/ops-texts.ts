@@ -143,17 +143,40 @@ export const outcomeNames = { succeeded: 'Succeeded', denied: 'Denied', failed: 
 
 // Customer lookup
 export const CUSTOMERS_TITLE = 'Customers'
-export const SEARCH_LABEL = 'E-mail address contains'
+export const SEARCH_LABEL = 'E-mail address, name or customer id'
 export const SEARCH_HINT =
-  'At least 3 characters. Every search and every customer opened is recorded in the audit trail.'
+  'At least 3 characters of an address or name, or a whole id. Every search and every customer page opened is recorded in the audit trail.'
 export const SEARCH = 'Search'
 export const SEARCHING = 'Searching…'
-export const NO_CUSTOMERS = 'No customer’s address contains this.'
+export const NO_CUSTOMERS = 'No customer’s address or name contains this.'
 export const SEARCH_FAILED = 'The search failed. Please try again.'
 export const SEARCH_DENIED = 'Your roles do not allow looking customers up.'
-export const OPEN_FAILED = 'This customer could not be opened. Please try again.'
-export const BACK_TO_RESULTS = 'Back to results'
-export const openCustomerLabel = (email: string) => `Open ${email}`
+
+// A customer's page
+export const ALL_CUSTOMERS = 'All customers'
+export const CUSTOMER_NOT_FOUND = 'There is no customer with this id.'
+export const CUSTOMER_LOAD_FAILED = 'This customer could not be loaded.'
+export const customerTitle = (email: string) => `Customer ${email}`
+export const CUSTOMER_SECTIONS = {
+  profile: 'Profile',
+  verification: 'Verification',
+  history: 'Verification history',
+  verificationRequests: 'Verification requests',
+  holds: 'Holds',
+  requests: 'Requests',
+  payments: 'Payments',
+  sessions: 'Active sessions',
+  notes: 'Internal notes',
+} as const
+export const VIEW_RECORDED = 'This view is recorded in the audit trail.'
+export const NOTHING_YET = 'None.'
+export const NOT_STARTED = 'Not started'
+export const CUSTOMER_NOTE_LABEL = 'New note (only staff see it)'
+export const ADD_NOTE = 'Add note'
+export const NOTE_ADDED = 'The note was added.'
+export const NOTE_FAILED = 'The note could not be added. Please try again.'
+export const HOLD_ACTIVE = 'Active'
+export const holdLifted = (at: string) => `Lifted ${at}`
 export const customerName = (c: { firstName: string; lastName: string }) =>
   [c.firstName, c.lastName].filter(Boolean).join(' ') || 'No name given'
 export const verifiedText = (verified: boolean) => (verified ? 'Confirmed' : 'Not confirmed')

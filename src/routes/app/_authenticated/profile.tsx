@@ -6,6 +6,7 @@ import {
   selectProfileView,
 } from '../../../machines/profile-form/profile-form.machine'
 import { ProfilePage } from '../../../ui/account/profile-page'
+import { RecordsPanel } from './-records/records-panel'
 import { SecurityPanel } from './-security/security-panel'
 
 export const Route = createFileRoute('/app/_authenticated/profile')({
@@ -14,7 +15,8 @@ export const Route = createFileRoute('/app/_authenticated/profile')({
 
 /**
  * The profile page (docs/product/screens.md#profile-page): the profile form chart, the Security
- * section (docs/product/screens.md#security-section) and logout through the auth chart.
+ * section (docs/product/screens.md#security-section), the customer's records
+ * (docs/product/screens.md#your-records) and logout through the auth chart.
  */
 function ProfileRoute() {
   const { auth, api, webauthn, inspect } = Route.useRouteContext()
@@ -45,6 +47,7 @@ function ProfileRoute() {
         auth.send({ type: 'auth.logout' })
       }}
       security={<SecurityPanel api={api} webauthn={webauthn} inspect={inspect} />}
+      records={<RecordsPanel api={api} inspect={inspect} />}
     />
   )
 }

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { createOpsCustomersActors } from '../../machines/ops-customers/ops-customers.actors'
+import { createOpsCustomersActors } from '../../../machines/ops-customers/ops-customers.actors'
 import {
   opsCustomersMachine,
   selectOpsCustomersView,
-} from '../../machines/ops-customers/ops-customers.machine'
-import { CustomersPage } from '../../ui/ops/customers-page'
-import { NOT_ALLOWED_PAGE } from '../../ui/ops/ops-texts'
-import { useStaffSelf } from './-console/staff-self'
+} from '../../../machines/ops-customers/ops-customers.machine'
+import { CustomersPage } from '../../../ui/ops/customers-page'
+import { NOT_ALLOWED_PAGE } from '../../../ui/ops/ops-texts'
+import { useStaffSelf } from '../-console/staff-self'
 
-export const Route = createFileRoute('/ops/customers')({
+export const Route = createFileRoute('/ops/customers/')({
   component: CustomersRoute,
 })
 
@@ -35,12 +35,6 @@ function CustomerLookup() {
       }}
       onSearch={() => {
         lookup.send({ type: 'search.submit' })
-      }}
-      onOpen={(id) => {
-        lookup.send({ type: 'customer.open', id })
-      }}
-      onClose={() => {
-        lookup.send({ type: 'customer.close' })
       }}
     />
   )

@@ -1,0 +1,289 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { OpsCustomerView } from '../../machines/ops-customer/ops-customer.machine'
+import { formatDateTime } from '../account/date-time'
+import {
+  ADD_NOTE,
+  ALL_CUSTOMERS,
+  CUSTOMER_LOAD_FAILED,
+  CUSTOMER_NOTE_LABEL,
+  CUSTOMER_NOT_FOUND,
+  CUSTOMER_SECTIONS,
+  HOLD_ACTIVE,
+  LOADING,
+  NOTE_ADDED,
+  NOTE_FAILED,
+  NOTHING_YET,
+  NOT_STARTED,
+  TRY_AGAIN,
+  VIEW_RECORDED,
+  customerName,
+  customerTitle,
+  holdLifted,
+  stateNames,
+  verifiedText,
+} from './ops-texts'
+
+export interface CustomerPageProps {
+  view: OpsCustomerView
+  onReload: () => void
+  onNoteChange: (value: string) => void
+  onNoteSubmit: () => void
+  /** The verification and hold actions, where the route mounts them. */
+  actions?: ReactNode
+}
+
+const money = (m: { amount: string; currency: string } | null | undefined) =>
+  m ? `${m.amount} ${m.currency}` : '—'
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—')
+
+function Section(props: { id: keyof typeof CUSTOMER_SECTIONS; children: ReactNode }) {
+  return (
+    <section className="account-card" aria-labelledby={`ops-customer-${props.id}`}>
+      <h2 id={`ops-customer-${props.id}`} className="account-subtitle">
+        {CUSTOMER_SECTIONS[props.id]}
+      </h2>
+      {props.children}
+    </section>
+  )
+}
+
+function Table(props: { caption: string; head: string[]; rows: ReactNode[][]; keys: string[] }) {
+  if (props.rows.length === 0) return <p className="account-note">{NOTHING_YET}</p>
+  return (
+    <table className="ops-table">
+      <caption className="visually-hidden">{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.head.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((cells, i) => (
+          <tr key={props.keys[i]}>
+            {cells.map((cell, j) => (
+              <td key={props.head[j]}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/**
+ * A customer as the desk sees them (docs/product/staff.md#the-customer-page): profile,
+ * verification with every Sumsub event, verification requests, holds, requests (each linking to
+ * the desk's request page), payments, active sessions (read-only) and internal notes. Every text
+ * is shown as text.
+ */
+export function CustomerPage(props: CustomerPageProps) {
+  const { view } = props
+  const page = view.page
+  return (
+    <section className="account-section" aria-labelledby="ops-customer-title">
+      <p>
+        <Link to="/ops/customers" className="text-link">
+          {ALL_CUSTOMERS}
+        </Link>
+      </p>
+      <h1 id="ops-customer-title" className="account-title">
+        {page ? customerTitle(page.customer.email) : 'Customer'}
+      </h1>
+      {view.loading ? (
+        <p role="status">{LOADING}</p>
+      ) : view.loadFailed || !page ? (
+        <>
+          <div className="form-alert" role="alert">
+            {view.loadFailed?.status === 404 ? CUSTOMER_NOT_FOUND : CUSTOMER_LOAD_FAILED}
+          </div>
+          <p>
+            <button type="button" className="button button-secondary" onClick={props.onReload}>
+              {TRY_AGAIN}
+            </button>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="account-note">{VIEW_RECORDED}</p>
+          <Section id="profile">
+            <dl className="ops-details">
+              <dt>Name</dt>
+              <dd>{customerName(page.customer)}</dd>
+              <dt>Phone</dt>
+              <dd>{page.customer.phone || '—'}</dd>
+              <dt>Country</dt>
+              <dd>{page.customer.country || '—'}</dd>
+              <dt>E-mail address</dt>
+              <dd>{verifiedText(page.customer.emailVerified)}</dd>
+              <dt>Registered</dt>
+              <dd>{formatDateTime(page.customer.createdAt)}</dd>
+              <dt>Customer id</dt>
+              <dd className="ops-code">{page.customer.id}</dd>
+            </dl>
+          </Section>
+          {props.actions}
+          <Section id="verification">
+            <dl className="ops-details">
+              {page.verification.map((v) => [
+                <dt key={`${v.kind}-t`}>{v.kind.toUpperCase()}</dt>,
+                <dd key={`${v.kind}-d`}>
+                  {v.reviewStatus
+                    ? `${v.reviewStatus}${v.reviewResult ? `, ${v.reviewResult.reviewAnswer}` : ''} (${when(v.updatedAt)})`
+                    : NOT_STARTED}
+                </dd>,
+              ])}
+            </dl>
+          </Section>
+          <Section id="history">
+            <Table
+              caption={CUSTOMER_SECTIONS.history}
+              head={['Event', 'Kind', 'Status', 'Answer', 'At Sumsub', 'Received', 'Outcome']}
+              keys={page.verificationHistory.map((e) => e.seq)}
+              rows={page.verificationHistory.map((e) => [
+                e.type,
+                e.kind,
+                e.reviewStatus ?? '—',
+                e.reviewAnswer ?? '—',
+                when(e.happenedAt),
+                when(e.receivedAt),
+                e.outcome,
+              ])}
+            />
+          </Section>
+          <Section id="verificationRequests">
+            <Table
+              caption={CUSTOMER_SECTIONS.verificationRequests}
+              head={['Kind', 'Note for the customer', 'State', 'Asked', 'By']}
+              keys={page.verificationRequests.map((r) => r.id)}
+              rows={page.verificationRequests.map((r) => [
+                r.kind,
+                r.note,
+                r.state,
+                when(r.requestedAt),
+                r.requestedBy.email,
+              ])}
+            />
+          </Section>
+          <Section id="holds">
+            <Table
+              caption={CUSTOMER_SECTIONS.holds}
+              head={['Reason', 'Placed', 'By', 'State']}
+              keys={page.holds.map((h) => h.id)}
+              rows={page.holds.map((h) => [
+                h.reason,
+                when(h.placedAt),
+                h.placedBy.email,
+                h.active ? HOLD_ACTIVE : holdLifted(when(h.liftedAt)),
+              ])}
+            />
+          </Section>
+          <Section id="requests">
+            <Table
+              caption={CUSTOMER_SECTIONS.requests}
+              head={['Request', 'Pair', 'Amount', 'State', 'Created']}
+              keys={page.requests.map((r) => r.id)}
+              rows={page.requests.map((r) => [
+                <Link
+                  key={r.id}
+                  to="/ops/requests/$requestId"
+                  params={{ requestId: r.id }}
+                  className="text-link"
+                >
+                  {r.name || r.id}
+                </Link>,
+                `${r.fromCurrency} → ${r.toCurrency}`,
+                String(r.amount),
+                stateNames[r.state],
+                when(r.createdAt),
+              ])}
+            />
+          </Section>
+          <Section id="payments">
+            <Table
+              caption={CUSTOMER_SECTIONS.payments}
+              head={['Paid', 'Received', 'Status', 'Paybis', 'Created']}
+              keys={page.payments.map((p) => p.payment.id)}
+              rows={page.payments.map((p) => [
+                money(p.payment.spent),
+                money(p.payment.received),
+                p.payment.status,
+                `${p.paybisTransactionId} (${p.paybisStatus})`,
+                when(p.payment.createdAt),
+              ])}
+            />
+          </Section>
+          <Section id="sessions">
+            <Table
+              caption={CUSTOMER_SECTIONS.sessions}
+              head={['Device', 'Signed in', 'Last used']}
+              keys={page.sessions.map((s) => s.id)}
+              rows={page.sessions.map((s) => [s.device, when(s.createdAt), when(s.lastUsedAt)])}
+            />
+          </Section>
+          <Section id="notes">
+            {view.canNote ? (
+              <form
+                className="ops-form"
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  props.onNoteSubmit()
+                }}
+              >
+                <div className="ops-field">
+                  <label htmlFor="ops-customer-note">{CUSTOMER_NOTE_LABEL}</label>
+                  <textarea
+                    id="ops-customer-note"
+                    rows={3}
+                    maxLength={2000}
+                    value={view.note}
+                    onChange={(event) => {
+                      props.onNoteChange(event.target.value)
+                    }}
+                  />
+                </div>
+                <p>
+                  <button
+                    type="submit"
+                    className="button button-primary"
+                    disabled={!view.canSubmitNote}
+                    aria-busy={view.saving}
+                  >
+                    {ADD_NOTE}
+                  </button>
+                </p>
+                <p className="ops-status" role="status">
+                  {view.noted ? NOTE_ADDED : ''}
+                </p>
+                {view.noteFailure ? (
+                  <div className="form-alert" role="alert">
+                    {NOTE_FAILED}
+                  </div>
+                ) : null}
+              </form>
+            ) : null}
+            {page.notes.length === 0 ? (
+              <p className="account-note">{NOTHING_YET}</p>
+            ) : (
+              <ul className="ops-notes">
+                {page.notes.map((n) => (
+                  <li key={n.id}>
+                    <p className="ops-note-text">{n.text}</p>
+                    <p className="account-note">
+                      {n.authorEmail}, {formatDateTime(n.createdAt)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </>
+      )}
+    </section>
+  )
+}
