@@ -13,7 +13,7 @@ export interface AccountLayoutProps {
 
 /**
  * The top bar (docs/product/screens.md#top-bar): logo to /app, the customer's requests (issue 28),
- * Verification, Support, avatar to /app/profile.
+ * their card payments (issue 29), Verification, Support, avatar to /app/profile.
  */
 export function AccountLayout({ supportUrl, initials, children }: AccountLayoutProps) {
   return (
@@ -28,6 +28,13 @@ export function AccountLayout({ supportUrl, initials, children }: AccountLayoutP
               activeProps={{ 'aria-current': 'page' }}
             >
               Requests
+            </Link>
+            <Link
+              to="/app/payments"
+              className="top-bar-link"
+              activeProps={{ 'aria-current': 'page' }}
+            >
+              Payments
             </Link>
             <Link
               to="/app/verification"
