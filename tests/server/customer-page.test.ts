@@ -191,6 +191,14 @@ describe.each(engines)('the desk’s customer page on %s', (engine) => {
       server.api('POST', `/api/ops/customers/${id}/notes`, { text }, who.auth)
     expectProblem(await note(auditor, customer.id, 'Looks fine'), 403, 'PERMISSION_DENIED')
     expectProblem(await note(compliance, customer.id, '   '), 400)
+    // No input reaches the database to fail there: a NUL is refused, naming the field.
+    const nul = expectProblem(await note(compliance, customer.id, 'a\u0000b'), 400)
+    expect(nul.errors?.map((e) => e.field)).toEqual(['/text'])
+    expectProblem(
+      await get(`/api/ops/customers?q=${encodeURIComponent('ab\u0000c')}`, compliance),
+      400,
+    )
+    expectProblem(await note(compliance, customer.id, 'x'.repeat(2001)), 400)
     expectProblem(await note(compliance, support.id, 'Staff are not customers'), 404)
     expectProblem(await note(compliance, '00000000-0000-4000-8000-000000000000', 'x'), 404)
     expect((await note(compliance, customer.id, 'Checked ID by video')).status).toBe(201)
