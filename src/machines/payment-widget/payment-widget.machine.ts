@@ -1,11 +1,15 @@
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { components } from '../../../openapi/main.gen'
+import { errorTypeOf } from '../../api/api-call'
 import { isWebAddress, originOf, type PaybisWidgetEvent } from './paybis-events'
 
 export type PaymentSession = components['schemas']['PaybisRequest']
 
-/** Why the widget could not be shown: no session id came back, or the session was refused. */
-export type PaymentWidgetError = 'missing-request' | 'unavailable'
+/**
+ * Why the widget could not be shown: no session id came back, the session was refused, or the
+ * account is on hold (ACCOUNT_ON_HOLD: the customer is told to contact support).
+ */
+export type PaymentWidgetError = 'missing-request' | 'unavailable' | 'on-hold'
 
 export interface PaymentWidgetContext {
   /** The frame's address: the widget URL, later wherever a redirect event sends it. */
@@ -114,7 +118,15 @@ export const paymentWidgetMachine = setup({
             ],
             onError: {
               target: '#paymentWidget.failed',
-              actions: { type: 'fail', params: { error: 'unavailable' } },
+              actions: {
+                type: 'fail',
+                params: ({ event }) => ({
+                  error:
+                    errorTypeOf(event.error) === 'ACCOUNT_ON_HOLD'
+                      ? ('on-hold' as const)
+                      : ('unavailable' as const),
+                }),
+              },
             },
           },
         },

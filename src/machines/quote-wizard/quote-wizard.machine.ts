@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { errorTypeOf } from '../../api/api-call'
 import { toSafeInteger } from '../../../domain/decimal'
 import {
   composeMessage,
@@ -47,6 +48,8 @@ export interface QuoteWizardContext {
   sentTo: string
   /** The id the server gave the last request sent (the submitted view links to its page). */
   requestId: string | null
+  /** The last request was refused because the account is on hold (ACCOUNT_ON_HOLD). */
+  onHold: boolean
 }
 
 export type QuoteWizardEvent =
@@ -90,6 +93,7 @@ const initialContext: QuoteWizardContext = {
   amountError: null,
   sentTo: '',
   requestId: null,
+  onHold: false,
 }
 
 /**
@@ -178,6 +182,7 @@ export const quoteWizardMachine = setup({
     })),
     /** After a sent request the next one starts afresh (the contact details come back on open). */
     reset: assign(() => initialContext),
+    noteFailure: assign((_, params: { onHold: boolean }) => ({ onHold: params.onHold })),
     /** Navigation belongs to the route: /app/verification. */
     goToVerification: () => {
       throw new Error('quoteWizard: the goToVerification action was not provided')
@@ -276,7 +281,14 @@ export const quoteWizardMachine = setup({
             params: ({ event }) => ({ requestId: event.output.id }),
           },
         },
-        onError: 'contact.failed',
+        onError: {
+          target: 'contact.failed',
+          // On hold, the customer is told to contact support rather than to try again.
+          actions: {
+            type: 'noteFailure',
+            params: ({ event }) => ({ onHold: errorTypeOf(event.error) === 'ACCOUNT_ON_HOLD' }),
+          },
+        },
       },
     },
     submitted: {
@@ -313,6 +325,8 @@ export function selectQuoteView(snapshot: QuoteWizardSnapshot) {
     promoOpen: snapshot.context.promoOpen,
     amountError: snapshot.context.amountError,
     failed: snapshot.matches({ contact: 'failed' }),
+    /** The failure is the account's hold (a message to contact support). */
+    onHold: snapshot.matches({ contact: 'failed' }) && snapshot.context.onHold,
     sentTo: snapshot.context.sentTo,
     requestId: snapshot.context.requestId,
   }

@@ -1,4 +1,5 @@
 import type { PaymentWidgetError } from '../../machines/payment-widget/payment-widget.machine'
+import { ACCOUNT_ON_HOLD_TEXT } from './quote-dialog'
 import './customer.css'
 
 export interface HomePageProps {
@@ -16,6 +17,7 @@ export const PAYMENT_ERRORS: Record<PaymentWidgetError, string> = {
   'missing-request':
     'The payment window could not be opened: no payment session was created. Please try again.',
   unavailable: 'The payment service is not available right now. Please try again later.',
+  'on-hold': ACCOUNT_ON_HOLD_TEXT,
 }
 
 /** The home page (docs/product/screens.md#home): the greeting and the three offers. */

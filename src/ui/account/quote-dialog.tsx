@@ -42,6 +42,8 @@ const countryGroups: OptionGroup[] = [
  * (docs/product/errors.md#quote-submission-failure).
  */
 export const QUOTE_FAILURE = 'Your request could not be sent. Please try again.'
+/** The account is on hold (ACCOUNT_ON_HOLD); never why (docs/product/errors.md#account-on-hold). */
+export const ACCOUNT_ON_HOLD_TEXT = 'We cannot take this request right now. Please contact support.'
 
 /** The submitted view's link to the request's page (issue 28), beside the spec's texts. */
 export const VIEW_YOUR_REQUEST = 'View your request'
@@ -220,7 +222,7 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
       />
       {view.failed ? (
         <div className="form-alert" role="alert">
-          {QUOTE_FAILURE}
+          {view.onHold ? ACCOUNT_ON_HOLD_TEXT : QUOTE_FAILURE}
         </div>
       ) : null}
       <div className="dialog-actions">
