@@ -185,7 +185,9 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
               <Link to="/ops/customers" className="text-link">
                 {CUSTOMERS_TITLE}
               </Link>
-              <p className="account-note">Find a customer by address and see their details.</p>
+              <p className="account-note">
+                Find a customer by address, name or id and open their page.
+              </p>
             </li>
           ) : null}
           {sections.staff ? (
