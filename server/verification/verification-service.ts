@@ -175,7 +175,7 @@ export function createVerificationService(deps: VerificationDeps) {
       })
     },
 
-    /** The open request of this kind as the customer sees it (docs/product/screens.md#verification). */
+    /** The open request of this kind as the customer sees it (docs/product/screens.md#verification-page). */
     openRequest(userId: string, kind: VerificationKind) {
       return openRequestFor(db, userId, kind)
     },
