@@ -36,6 +36,7 @@ import { myRequestsEvents, newerRequest } from './fixtures/my-requests'
 import { auditInput, opsAuditEvents } from './fixtures/ops-audit'
 import { opsConsoleEvents } from './fixtures/ops-console'
 import { customerInput, opsCustomerEvents } from './fixtures/ops-customer'
+import { actionsInput, opsCustomerActionsEvents } from './fixtures/ops-customer-actions'
 import { opsCustomersEvents } from './fixtures/ops-customers'
 import {
   opsRequestEvents,
@@ -108,6 +109,7 @@ export const flowFixtures: Readonly<Record<string, FlowFixtures>> = {
   opsAudit: { input: auditInput, events: samplesOf(opsAuditEvents) },
   opsConsole: { events: samplesOf(opsConsoleEvents) },
   opsCustomer: { input: customerInput, events: samplesOf(opsCustomerEvents) },
+  opsCustomerActions: { input: actionsInput, events: samplesOf(opsCustomerActionsEvents) },
   opsCustomers: { events: samplesOf(opsCustomersEvents) },
   opsRequest: { input: requestInput, events: samplesOf(opsRequestEvents) },
   opsRequests: { input: requestsInput, events: samplesOf(opsRequestsEvents) },
