@@ -44,8 +44,7 @@ const snapshotOf = (app: RenderedApp) =>
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
 const section = (id: keyof typeof CUSTOMER_SECTIONS) =>
   within(screen.getByRole('region', { name: CUSTOMER_SECTIONS[id] }))
-const noteStatus = () =>
-  screen.getAllByRole('status').find((el) => el.classList.contains('ops-status'))?.textContent
+const noteStatus = () => section('notes').getByRole('status').textContent
 
 describe("a customer's page (issue 29)", () => {
   // Each path renders the page: the fewest paths that still walk every state and transition
