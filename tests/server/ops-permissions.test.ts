@@ -118,12 +118,18 @@ describe('no customer operation takes a role', () => {
   })
   afterAll(() => server.stop())
 
-  // Every operation with a JSON body outside /api/ops/, but the signed third-party webhook.
+  // Every operation with a JSON body outside /api/ops/, but the signed third-party webhooks
+  // (their signature is checked before the body, so a role in it never reaches the server).
   const bodies = Object.entries(spec.paths).flatMap(([path, item]) =>
-    path.startsWith('/api/ops/') || path === '/api/sumsub/webhook'
+    path.startsWith('/api/ops/')
       ? []
       : Object.entries(item)
-          .filter(([, op]) => op.requestBody?.content?.['application/json'] !== undefined)
+          .filter(
+            ([, op]) =>
+              op.requestBody?.content?.['application/json'] !== undefined &&
+              (op as { 'x-fastify-config'?: { payloadDigest?: string } })['x-fastify-config']
+                ?.payloadDigest === undefined,
+          )
           .map(([method, op]) => callOf(path, method, op)),
   )
 
