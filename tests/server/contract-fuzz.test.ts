@@ -18,6 +18,8 @@ import { resolverOf, type ContractDocument } from '../../scripts/contract/body-l
 import { defaultBodyLimitBytes } from '../../server/http/contract.ts'
 import { problemTypes } from '../../server/http/problem.ts'
 import { webhookDigest } from '../../server/providers/sumsub/signing.ts'
+import { sandboxWebhookPrivateKeyPem } from '../../server/providers/paybis/sandbox-webhook-key.ts'
+import { paybisSignature } from '../../server/providers/paybis/signing.ts'
 import { verifiedUser, type Problem, type TokenPair } from './support/accounts.ts'
 import {
   checkResponse,
@@ -89,6 +91,8 @@ interface OperationModel {
   /** Path parameters, put into `path`'s `{name}` (percent-encoded). */
   pathParams: Parameter[]
   signed: boolean
+  /** Signed as Paybis signs its webhooks (X-Request-Signature, RSA-PSS over the bytes sent). */
+  paybisSigned: boolean
   /** The body limit the contract states for it (`x-body-limit`, else the default). */
   bodyLimit: number
   /** JSON pointer of its request body's schema in the contract. */
@@ -122,6 +126,7 @@ const operations: OperationModel[] = Object.entries(mainSpec.paths).flatMap(([pa
         .map((p) => ({ ...p, name: p.name.toLowerCase() })),
       pathParams: parameters.filter((p) => p.in === 'path'),
       signed: parameters.some((p) => p.name.toLowerCase() === 'x-payload-digest'),
+      paybisSigned: parameters.some((p) => p.name.toLowerCase() === 'x-request-signature'),
       bodyLimit: (op as { 'x-body-limit'?: number })['x-body-limit'] ?? defaultBodyLimitBytes,
       bodyPointer: `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/requestBody/content/application~1json/schema`,
     }
@@ -667,6 +672,22 @@ function requestsFor(op: OperationModel, ctx: FuzzContext): fc.Arbitrary<FuzzReq
     )
 
   const requests = fc.oneof(...cases)
+  // Paybis's webhook: the sandbox's key signs the bytes sent, unless the header is the fault.
+  if (op.paybisSigned)
+    return requests.map((r) =>
+      r.unsigned
+        ? r
+        : {
+            ...r,
+            headers: {
+              ...r.headers,
+              'x-request-signature': paybisSignature(
+                sandboxWebhookPrivateKeyPem,
+                r.body?.bytes ?? Buffer.alloc(0),
+              ),
+            },
+          },
+    )
   if (!op.signed) return requests
   // The webhook's digest is of the bytes sent: sign them, unless a digest header is the fault.
   return requests.map((r) =>
@@ -856,7 +877,9 @@ describe.each(engines)('contract fuzzer on %s', (engine) => {
           ? { authorization: `Bearer ${ctx.customer.tokens.accessToken}` }
           : op.signed
             ? signature
-            : {},
+            : op.paybisSigned
+              ? { 'x-request-signature': paybisSignature(sandboxWebhookPrivateKeyPem, bytesSent) }
+              : {},
         body: json(body),
         path: Object.fromEntries(op.pathParams.map((p) => [p.name, randomUUIDv4()])),
         schemaValid: !open,
