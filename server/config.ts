@@ -209,21 +209,34 @@ function credential(
   return value ?? sandboxValue
 }
 
-function paybisPrivateKey(env: Env, providers: Config['providers']): string | undefined {
-  const inline = read(env, 'PAYBIS_PRIVATE_KEY')
-  const file = read(env, 'PAYBIS_PRIVATE_KEY_FILE')
-  let pem: string | undefined
-  let name = 'PAYBIS_PRIVATE_KEY'
-  if (inline !== undefined) pem = inline.replace(/\\n/g, '\n')
-  else if (file !== undefined) {
-    name = 'PAYBIS_PRIVATE_KEY_FILE'
-    try {
-      pem = readFileSync(file, 'utf8')
-    } catch (error) {
-      throw new ConfigError(name, `cannot be read: ${(error as Error).message}`)
-    }
+/**
+ * A PEM given inline (`NAME`, `\n` for line breaks) or as a file (`NAME_FILE`), with the name it
+ * came by, or undefined when neither is set.
+ */
+function pemSetting(env: Env, name: string): { pem: string; name: string } | undefined {
+  const inline = read(env, name)
+  if (inline !== undefined) return { pem: inline.replace(/\\n/g, '\n'), name }
+  const file = read(env, `${name}_FILE`)
+  if (file === undefined) return undefined
+  try {
+    return { pem: readFileSync(file, 'utf8'), name: `${name}_FILE` }
+  } catch (error) {
+    throw new ConfigError(`${name}_FILE`, `cannot be read: ${(error as Error).message}`)
   }
-  if (pem === undefined) {
+}
+
+/** The key's type, or undefined when the PEM is not a key of that kind. */
+function keyType(pem: string, parse: typeof createPrivateKey | typeof createPublicKey) {
+  try {
+    return parse(pem).asymmetricKeyType
+  } catch {
+    return undefined
+  }
+}
+
+function paybisPrivateKey(env: Env, providers: Config['providers']): string | undefined {
+  const setting = pemSetting(env, 'PAYBIS_PRIVATE_KEY')
+  if (setting === undefined) {
     if (providers === 'live')
       throw new ConfigError(
         'PAYBIS_PRIVATE_KEY',
@@ -231,15 +244,10 @@ function paybisPrivateKey(env: Env, providers: Config['providers']): string | un
       )
     return undefined
   }
-  let type: string | undefined
-  try {
-    type = createPrivateKey(pem).asymmetricKeyType
-  } catch {
-    type = undefined
-  }
+  const type = keyType(setting.pem, createPrivateKey)
   if (type !== 'rsa' && type !== 'rsa-pss')
-    throw new ConfigError(name, 'is not a PEM-encoded RSA private key')
-  return pem
+    throw new ConfigError(setting.name, 'is not a PEM-encoded RSA private key')
+  return setting.pem
 }
 
 /** The same RSA public key, whatever its PEM's line breaks. */
@@ -249,20 +257,8 @@ function samePublicKey(a: string, b: string): boolean {
 }
 
 function paybisWebhookPublicKey(env: Env, providers: Config['providers']): string {
-  const inline = read(env, 'PAYBIS_WEBHOOK_PUBLIC_KEY')
-  const file = read(env, 'PAYBIS_WEBHOOK_PUBLIC_KEY_FILE')
-  let pem: string | undefined
-  let name = 'PAYBIS_WEBHOOK_PUBLIC_KEY'
-  if (inline !== undefined) pem = inline.replace(/\\n/g, '\n')
-  else if (file !== undefined) {
-    name = 'PAYBIS_WEBHOOK_PUBLIC_KEY_FILE'
-    try {
-      pem = readFileSync(file, 'utf8')
-    } catch (error) {
-      throw new ConfigError(name, `cannot be read: ${(error as Error).message}`)
-    }
-  }
-  if (pem === undefined) {
+  const setting = pemSetting(env, 'PAYBIS_WEBHOOK_PUBLIC_KEY')
+  if (setting === undefined) {
     if (providers === 'live')
       throw new ConfigError(
         'PAYBIS_WEBHOOK_PUBLIC_KEY',
@@ -270,17 +266,12 @@ function paybisWebhookPublicKey(env: Env, providers: Config['providers']): strin
       )
     return sandboxWebhookPublicKeyPem
   }
-  let type: string | undefined
-  try {
-    type = createPublicKey(pem).asymmetricKeyType
-  } catch {
-    type = undefined
-  }
+  const type = keyType(setting.pem, createPublicKey)
   if (type !== 'rsa' && type !== 'rsa-pss')
-    throw new ConfigError(name, 'is not a PEM-encoded RSA public key')
-  if (providers === 'live' && samePublicKey(pem, sandboxWebhookPublicKeyPem))
-    throw new ConfigError(name, "is the sandbox's public key: set the one Paybis gave you")
-  return pem
+    throw new ConfigError(setting.name, 'is not a PEM-encoded RSA public key')
+  if (providers === 'live' && samePublicKey(setting.pem, sandboxWebhookPublicKeyPem))
+    throw new ConfigError(setting.name, "is the sandbox's public key: set the one Paybis gave you")
+  return setting.pem
 }
 
 /**
