@@ -8,72 +8,32 @@
  * strings. The server runs in this process so the test can move its clock and read its database.
  */
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, messagesTo, verifiedUser } from '../server/support/accounts.ts'
-import { codeNowOn } from '../server/support/second-factor.ts'
-import { claimsOf, staffOn, type StaffMember } from '../server/support/staff.ts'
-import type { TestServer } from '../server/support/test-server.ts'
-import { contextWithAuthenticator, launchChromium } from './support/chromium'
-import { startInProcessServer } from './support/in-process-server'
+import { messagesTo } from '../server/support/accounts.ts'
+import { deskAndCustomer, type DeskAndCustomer } from './support/desk-and-customer'
 
 const NOTE = 'Please verify your company before your first payment above 10,000 EUR.'
 
 describe('verification and payments in Chromium: the desk and the customer', () => {
-  let server: TestServer | undefined
-  let chromium: { browser: Browser; close(): Promise<void> } | undefined
-  let manager: StaffMember
-  let customer: { id: string; email: string; password: string; auth: Record<string, string> }
+  let both: DeskAndCustomer | undefined
+  let customer: DeskAndCustomer['customer']
   let managerPage: Page
   let customerPage: Page
 
   const serverOf = () => {
-    if (!server) throw new Error('the server did not start')
-    return server
+    if (!both) throw new Error('the server did not start')
+    return both.server
   }
   /** The address the browser uses: the public URL (localhost), not the listening 127.0.0.1. */
   const at = (path: string) => serverOf().config.publicUrl + path
 
   beforeAll(async () => {
-    ;[server, chromium] = await Promise.all([startInProcessServer(), launchChromium()])
-    manager = await staffOn(server, ['manager'])
-    const account = await verifiedUser(server)
-    customer = {
-      ...account,
-      id: String(claimsOf(account.tokens.accessToken).sub),
-      auth: bearer(account.tokens.accessToken),
-    }
-    const options = { viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' }
-    const [desk, app] = await Promise.all([
-      contextWithAuthenticator(chromium.browser, options),
-      contextWithAuthenticator(chromium.browser, options),
-    ])
-    for (const { context } of [desk, app]) context.setDefaultTimeout(10_000)
-    managerPage = desk.page
-    customerPage = app.page
-
-    // The manager signs in with the authenticator app, on a code of a time step not used yet.
-    server.clock.offsetMs += 60_000
-    await managerPage.goto(at('/app/login'))
-    await managerPage.getByLabel('Email', { exact: true }).fill(manager.email)
-    await managerPage.getByLabel('Password', { exact: true }).fill(manager.password)
-    await managerPage.getByRole('button', { name: 'Log in' }).click()
-    await managerPage.getByRole('heading', { name: 'Two-step verification' }).waitFor()
-    await managerPage
-      .getByLabel('Code from your app')
-      .fill(await codeNowOn(server, manager.secret ?? ''))
-    await managerPage.getByRole('button', { name: 'Verify' }).click()
-    await managerPage.waitForURL(at('/ops'))
-
-    await customerPage.goto(at('/app/login'))
-    await customerPage.getByLabel('Email', { exact: true }).fill(customer.email)
-    await customerPage.getByLabel('Password', { exact: true }).fill(customer.password)
-    await customerPage.getByRole('button', { name: 'Log in' }).click()
-    await customerPage.waitForURL(at('/app'))
+    both = await deskAndCustomer(['manager'])
+    ;({ customer, staffPage: managerPage, customerPage } = both)
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.stop()
+    await both?.stop()
   })
 
   async function pageText(page: Page) {
