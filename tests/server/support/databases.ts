@@ -7,7 +7,23 @@ import pg from 'pg'
 import { inject } from 'vitest'
 
 export type Engine = 'pglite' | 'postgres'
-export const engines: readonly Engine[] = ['pglite', 'postgres']
+const allEngines: readonly Engine[] = ['pglite', 'postgres']
+
+/**
+ * The engines that tests run on each engine use: both, unless SERVER_TEST_ENGINES names some
+ * (comma-separated). CI's Node 22 leg runs them on PGlite only (decision 093): the engine whose
+ * code depends on the Node runtime (WebAssembly, file system), where `pg` is plain JavaScript.
+ */
+export function enginesNamed(setting: string | undefined): readonly Engine[] {
+  if (setting === undefined || setting.trim() === '') return allEngines
+  const named = setting.split(',').map((name) => name.trim())
+  const unknown = named.filter((name) => !allEngines.includes(name as Engine))
+  if (unknown.length > 0 || named.length === 0)
+    throw new Error(`SERVER_TEST_ENGINES names ${unknown.join(', ')}: use pglite, postgres or both`)
+  return allEngines.filter((engine) => named.includes(engine))
+}
+
+export const engines: readonly Engine[] = enginesNamed(process.env.SERVER_TEST_ENGINES)
 
 export interface FreshDatabase {
   /** DATA_DIR for the server (PGlite keeps its files in DATA_DIR/pglite). */
