@@ -739,9 +739,21 @@ export interface paths {
     /**
      * Start a card-payment widget session
      * @description Creates a Paybis widget request for the signed-in customer (server to server, signed)
-     *     and answers what the SPA needs to embed the widget. Takes no request body (one sent anyway
-     *     is read like any JSON body, so 400/413/415 apply, and then ignored).
-     *     One request per transaction: call again to start a new one.
+     *     and answers what the SPA needs to embed the widget. One request per transaction: call
+     *     again to start a new one.
+     *
+     *     The body is optional. Without one, or with `{}`, the payment belongs to no exchange
+     *     request. With `exchangeRequestId`, the payment is for that request
+     *     (docs/product/payments.md#paying-for-a-request), and, in this order, before Paybis is
+     *     asked anything:
+     *     - a customer on hold answers 403 ACCOUNT_ON_HOLD (with or without a body);
+     *     - a request that is not the caller's own (another customer's, or none) answers 404, as
+     *       if it did not exist;
+     *     - a request that is not waiting for payment (its offer accepted; the customer's status
+     *       `awaiting_payment`) answers 409 REQUEST_STATE, `detail` naming its status as the
+     *       customer sees it.
+     *     None of them creates a widget request. A body the contract refuses (another property, an
+     *     id that is not a UUID) answers 400; 413 and 415 as for any JSON body.
      *     503 when the payment provider cannot be reached.
      */
     post: operations['createPaybisRequest']
@@ -2382,6 +2394,17 @@ export interface components {
       /** @description Newest first. */
       items: components['schemas']['ExchangeRequest'][]
     }
+    /**
+     * @description What a card payment is for: with `exchangeRequestId`, one of the caller's own exchange
+     *     requests waiting for payment; empty, nothing in particular.
+     */
+    PaybisRequestFor: {
+      /**
+       * Format: uuid
+       * @description The caller's exchange request, in status `awaiting_payment`.
+       */
+      exchangeRequestId?: string
+    }
     /** @description What the SPA needs to embed the Paybis widget. */
     PaybisRequest: {
       /** @description Paybis request id; one per transaction. */
@@ -3161,6 +3184,11 @@ export interface components {
       offer: components['schemas']['Offer'] | null
       /** @description Oldest first. */
       messages: components['schemas']['RequestMessage'][]
+      /**
+       * @description The card payments made for this request (createPaybisRequest with its id), newest
+       *     first, as the customer sees them.
+       */
+      payments: components['schemas']['Payment'][]
     }
     /** @description A request in the desk's inbox. */
     DeskRequestSummary: {
@@ -3225,6 +3253,8 @@ export interface components {
       offers: components['schemas']['DeskOffer'][]
       messages: components['schemas']['RequestMessage'][]
       notes: components['schemas']['DeskNote'][]
+      /** @description The card payments made for this request, newest first, with Paybis's ids and status. */
+      payments: components['schemas']['DeskPayment'][]
     }
     /** @description What changed, so a page reads the request again (the stream carries no details). */
     RequestChangeEvent: {
@@ -4454,7 +4484,11 @@ export interface operations {
       path?: never
       cookie?: never
     }
-    requestBody?: never
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PaybisRequestFor']
+      }
+    }
     responses: {
       /** @description Widget session created. */
       200: {
@@ -4468,6 +4502,8 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['AccountOnHold']
+      404: components['responses']['NotFound']
+      409: components['responses']['RequestConflict']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       503: components['responses']['ServiceUnavailable']

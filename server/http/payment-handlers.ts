@@ -12,8 +12,15 @@ export function paymentHandlers(
   db: Database,
 ): Handlers {
   return {
-    async createPaybisRequest({ userId }) {
-      return { status: 200, body: await payments.createRequest(requireUser(userId)) }
+    async createPaybisRequest({ userId, body }) {
+      const exchangeRequestId = body?.exchangeRequestId
+      return {
+        status: 200,
+        body: await payments.createRequest(
+          requireUser(userId),
+          exchangeRequestId === undefined ? {} : { exchangeRequestId },
+        ),
+      }
     },
     async listPayments({ userId }) {
       return { status: 200, body: { items: await paymentsOf(db, requireUser(userId)) } }

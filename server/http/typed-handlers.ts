@@ -10,9 +10,12 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : un
 /** A body the contract gives as JSON, or as text (the audit trail's CSV). */
 type BodyOf<T> = T extends { content: { 'text/csv': infer B } } ? B : JsonOf<T>
 
-export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
-  ? JsonOf<NonNullable<R>>
-  : undefined
+/** The JSON body; `undefined` too where the contract's body is optional (none was sent). */
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer R }
+  ? JsonOf<R>
+  : operations[K] extends { requestBody?: infer R }
+    ? JsonOf<NonNullable<R>> | undefined
+    : undefined
 
 export type RequestQuery<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>
 

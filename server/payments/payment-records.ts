@@ -82,3 +82,29 @@ export async function deskPaymentsOf(q: Queryable, userId: string): Promise<Desk
   )
   return rows.map(deskPaymentOf)
 }
+
+/** The payments made for one exchange request, as its customer sees them, newest first. */
+export async function paymentsOfRequest(
+  q: Queryable,
+  exchangeRequestId: string,
+): Promise<Payment[]> {
+  const rows = await q.query<PaymentRow>(
+    `SELECT ${columns} FROM payments WHERE exchange_request_id = $1
+     ORDER BY created_at DESC, id DESC LIMIT 100`,
+    [exchangeRequestId],
+  )
+  return rows.map(paymentOf)
+}
+
+/** The payments made for one exchange request, as the desk sees them, newest first. */
+export async function deskPaymentsOfRequest(
+  q: Queryable,
+  exchangeRequestId: string,
+): Promise<DeskPayment[]> {
+  const rows = await q.query<PaymentRow>(
+    `SELECT ${columns} FROM payments WHERE exchange_request_id = $1
+     ORDER BY created_at DESC, id DESC LIMIT 100`,
+    [exchangeRequestId],
+  )
+  return rows.map(deskPaymentOf)
+}

@@ -3,8 +3,12 @@
  * Paybis by an opaque id (partnerUserId) and the account's e-mail, and the widget URL to frame.
  */
 import { randomUUID } from 'node:crypto'
+import {
+  CUSTOMER_STATUS_LABELS,
+  customerStatus,
+} from '../../domain/request-lifecycle.machine.ts'
 import type { Database } from '../db/database.ts'
-import { AccountOnHold, UnknownAccount } from '../domain-errors.ts'
+import { AccountOnHold, NotFound, RequestConflict, UnknownAccount } from '../domain-errors.ts'
 import { isOnHold } from '../staff/customer-holds.ts'
 import type { PaybisApi } from '../providers/paybis/types.ts'
 
@@ -36,14 +40,41 @@ export function widgetUrlFor(base: string, requestId: string, oneTimeToken?: str
 
 export function createPaymentService(deps: PaymentDeps) {
   const { db, now } = deps
+
+  /**
+   * The customer's own request, waiting for payment: another customer's or none is 404 (as if it
+   * did not exist), any other state 409 naming the status the customer sees.
+   */
+  async function requirePayable(userId: string, exchangeRequestId: string): Promise<void> {
+    const [request] = await db.query<{ state: string }>(
+      'SELECT state FROM exchange_requests WHERE id = $1 AND user_id = $2',
+      [exchangeRequestId, userId],
+    )
+    if (!request) throw new NotFound('No such request')
+    if (request.state !== 'awaiting_payment')
+      throw new RequestConflict(
+        'REQUEST_STATE',
+        `The request is ${CUSTOMER_STATUS_LABELS[customerStatus(request.state)]}; it can be paid only while it is ${CUSTOMER_STATUS_LABELS.awaiting_payment}`,
+      )
+  }
+
   return {
-    async createRequest(userId: string): Promise<WidgetSession> {
+    /**
+     * A widget session for the customer; with `exchangeRequestId`, for that request of theirs,
+     * which must be waiting for payment (docs/product/payments.md#paying-for-a-request).
+     */
+    async createRequest(
+      userId: string,
+      options: { exchangeRequestId?: string } = {},
+    ): Promise<WidgetSession> {
       const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
         userId,
       ])
       if (!user) throw new UnknownAccount()
       // Before Paybis is asked: a customer on hold starts no payment (issue 29).
       if (await isOnHold(db, userId)) throw new AccountOnHold()
+      const exchangeRequestId = options.exchangeRequestId ?? null
+      if (exchangeRequestId !== null) await requirePayable(userId, exchangeRequestId)
       await db.query(
         `INSERT INTO paybis_customers (user_id, partner_user_id, created_at) VALUES ($1, $2, $3)
          ON CONFLICT (user_id) DO NOTHING`,
@@ -61,9 +92,9 @@ export function createPaymentService(deps: PaymentDeps) {
         passwordless: deps.passwordless,
       })
       await db.query(
-        `INSERT INTO paybis_requests (request_id, user_id, created_at) VALUES ($1, $2, $3)
-         ON CONFLICT (request_id) DO NOTHING`,
-        [created.requestId, userId, now()],
+        `INSERT INTO paybis_requests (request_id, user_id, exchange_request_id, created_at)
+         VALUES ($1, $2, $3, $4) ON CONFLICT (request_id) DO NOTHING`,
+        [created.requestId, userId, exchangeRequestId, now()],
       )
       return {
         requestId: created.requestId,

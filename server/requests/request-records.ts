@@ -12,6 +12,7 @@ import {
   type RequestState,
 } from '../../domain/request-lifecycle.machine.ts'
 import type { components } from '../../openapi/main.gen.ts'
+import { deskPaymentsOfRequest, paymentsOfRequest } from '../payments/payment-records.ts'
 
 type Schemas = components['schemas']
 export type ExchangeRequest = Schemas['ExchangeRequest']
@@ -215,6 +216,7 @@ export async function customerDetails(
         text: e.message ?? '',
         at: iso(e.at),
       })),
+    payments: await paymentsOfRequest(q, row.id),
   }
 }
 
@@ -286,5 +288,6 @@ export async function deskDetails(
     notes: events
       .filter((e) => e.kind === 'note')
       .map((e) => ({ id: e.seq, by: e.actor_email ?? '', text: e.body ?? '', at: iso(e.at) })),
+    payments: await deskPaymentsOfRequest(q, row.id),
   }
 }
