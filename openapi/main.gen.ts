@@ -222,7 +222,9 @@ export interface paths {
     get: operations['getProfile']
     /**
      * Replace the editable profile fields
-     * @description Replaces all four editable fields; the e-mail is not editable. Answers the whole updated profile.
+     * @description Replaces all four editable fields; the e-mail is not editable. `locale`, when sent, sets
+     *     the account's language (the next e-mail is written in it); absent, it stays. Answers the
+     *     whole updated profile.
      */
     put: operations['updateProfile']
     post?: never
@@ -1845,6 +1847,13 @@ export interface components {
       | 'XRP'
     /** @description A first or last name; may be empty. */
     PersonName: string
+    /**
+     * @description A language the product is written in: `en` (English, the source) or `pl` (Polish). The
+     *     customer's is stored with the account (docs/product/languages.md#the-customers-language):
+     *     the signed-in app and every e-mail to them use it.
+     * @enum {string}
+     */
+    Locale: 'en' | 'pl'
     /** @description ISO 3166-1 alpha-2 country code in upper case, or an empty string when unknown. */
     CountryCode: string
     /**
@@ -2215,6 +2224,13 @@ export interface components {
       email: components['schemas']['Email']
       /** @description The chosen password, 6 to 128 characters. */
       password: components['schemas']['NewPassword']
+      /**
+       * @description The language of the page the customer registered on; `en` when absent. The
+       *     verification e-mail is written in it, and following that e-mail's link makes it the
+       *     account's language. A registration of an address whose account is already confirmed
+       *     changes nothing: its owner is e-mailed in the account's own language.
+       */
+      locale?: components['schemas']['Locale']
     }
     /** @description The same answer whether or not the e-mail already had an account. */
     RegisterResponse: {
@@ -2279,6 +2295,8 @@ export interface components {
       phone: components['schemas']['Phone']
       /** @description ISO 3166-1 alpha-2 country code; empty until set. */
       country: components['schemas']['CountryCode']
+      /** @description The account's language, for the app and every e-mail. */
+      locale: components['schemas']['Locale']
     }
     /** @description The editable profile fields, all sent together (empty strings clear a field). Names and phone are stored trimmed. */
     ProfileUpdate: {
@@ -2290,6 +2308,8 @@ export interface components {
       country: components['schemas']['CountryCode']
       /** @description Phone number (digits, spaces, optional leading '+'), or empty. */
       phone: components['schemas']['Phone']
+      /** @description The account's language; unchanged when absent. */
+      locale?: components['schemas']['Locale']
     }
     /** @description A personal quote request. One currency must be fiat and the other crypto (checked by the server). */
     ExchangeRequestCreate: {
@@ -5889,6 +5909,10 @@ export const cryptoCurrencyValues: ReadonlyArray<
   'USDT',
   'XLM',
   'XRP',
+]
+export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Locale']> = [
+  'en',
+  'pl',
 ]
 export const secondFactorMethodValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['SecondFactorMethod']

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { sourceLocale, type Locale } from '../../domain/locale.ts'
 import {
   EmailNotVerified,
   InvalidCredentials,
@@ -121,8 +122,12 @@ export function createAccountService(deps: AccountDeps) {
   const resetByEmail = limit('reset.email', limits.resetsPerEmail, hour)
 
   return {
-    async register(input: { email: string; password: string }, ip: string): Promise<void> {
+    async register(
+      input: { email: string; password: string; locale?: Locale },
+      ip: string,
+    ): Promise<void> {
       const email = input.email
+      const locale = input.locale ?? sourceLocale
       const key = normalizeEmail(email)
       // The IP's limit is taken first: the strength check costs CPU (tens of ms for a crafted
       // 128-character password), so it is metered like the hash. A weak password does not use up
@@ -149,13 +154,27 @@ export function createAccountService(deps: AccountDeps) {
         : await hashPassword(input.password)
       await db.transaction(async (tx) => {
         const [created] = await tx.query<{ id: string }>(
-          `INSERT INTO users (email, email_normalized, password_hash) VALUES ($1, $2, $3)
+          `INSERT INTO users (email, email_normalized, password_hash, locale)
+           VALUES ($1, $2, $3, $4)
            ON CONFLICT (email_normalized) DO NOTHING RETURNING id`,
-          [email, key, passwordHash],
+          [email, key, passwordHash, locale],
         )
         if (created) {
-          const token = await issueVerifyLink(tx, created.id, passwordHash, verifyLinkTtl, now())
-          await enqueueMail(tx, verifyEmailMessage(email, `${publicUrl}/app/verify-email/${token}`))
+          const token = await issueVerifyLink(
+            tx,
+            created.id,
+            passwordHash,
+            verifyLinkTtl,
+            now(),
+            locale,
+          )
+          await enqueueMail(
+            tx,
+            verifyEmailMessage(
+              { address: email, locale },
+              `${publicUrl}/app/verify-email/${token}`,
+            ),
+          )
           return
         }
         const [existing] = await tx.query<{
@@ -163,8 +182,9 @@ export function createAccountService(deps: AccountDeps) {
           email: string
           verified: boolean
           password_hash: string
+          locale: Locale
         }>(
-          `SELECT id, email, email_verified_at IS NOT NULL AS verified, password_hash
+          `SELECT id, email, email_verified_at IS NOT NULL AS verified, password_hash, locale
            FROM users WHERE email_normalized = $1`,
           [key],
         )
@@ -177,8 +197,9 @@ export function createAccountService(deps: AccountDeps) {
           await recordRegistrationAttempt(tx, existing.id, pendingHash, verifyLinkTtl, now())
           await enqueueMail(
             tx,
+            // The owner reads it in the account's language, not the registering page's.
             alreadyRegisteredMessage(
-              existing.email,
+              { address: existing.email, locale: existing.locale },
               `${publicUrl}/app/login`,
               `${publicUrl}/app/forgot-password`,
             ),
@@ -186,10 +207,20 @@ export function createAccountService(deps: AccountDeps) {
         } else {
           // Nobody confirmed yet: a new link that carries this registration's password. The
           // account's password is not touched; the link followed decides it (decision 080).
-          const token = await issueVerifyLink(tx, existing.id, pendingHash, verifyLinkTtl, now())
+          const token = await issueVerifyLink(
+            tx,
+            existing.id,
+            pendingHash,
+            verifyLinkTtl,
+            now(),
+            locale,
+          )
           await enqueueMail(
             tx,
-            verifyEmailMessage(existing.email, `${publicUrl}/app/verify-email/${token}`),
+            verifyEmailMessage(
+              { address: existing.email, locale },
+              `${publicUrl}/app/verify-email/${token}`,
+            ),
           )
         }
       })
@@ -205,8 +236,9 @@ export function createAccountService(deps: AccountDeps) {
       const outcome = await db.transaction(async (tx) => {
         const link = await consumeVerifyLink(tx, token, at)
         if (!link) return 'invalid'
-        const [account] = await tx.query<{ email: string; verified: boolean }>(
-          'SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1',
+        const [account] = await tx.query<{ email: string; verified: boolean; locale: Locale }>(
+          `SELECT email, email_verified_at IS NOT NULL AS verified, locale FROM users
+           WHERE id = $1`,
           [link.userId],
         )
         // A link followed on an account already confirmed (by a reset) only confirms again.
@@ -219,11 +251,13 @@ export function createAccountService(deps: AccountDeps) {
         // one nobody knows and the mailbox a link to choose it (decision 080).
         const contested = await hasOtherPendingRegistration(tx, link.userId, at)
         const passwordHash = contested ? await unusablePasswordHash() : link.passwordHash
+        // The registration whose link is followed also decides the account's language; a
+        // contested address keeps the language it has.
         await tx.query(
           `UPDATE users SET password_hash = COALESCE($3, password_hash), email_verified_at = $2,
-             updated_at = $2
+             locale = COALESCE($4, locale), updated_at = $2
            WHERE id = $1`,
-          [link.userId, at, passwordHash],
+          [link.userId, at, passwordHash, contested ? null : link.locale],
         )
         // The other registrations' links die with their passwords, and so does any session.
         await endVerifyLinks(tx, link.userId, at)
@@ -239,7 +273,7 @@ export function createAccountService(deps: AccountDeps) {
         await enqueueMail(
           tx,
           choosePasswordMessage(
-            account.email,
+            { address: account.email, locale: account.locale },
             `${publicUrl}/app/set-new-password/${resetToken}`,
             `${publicUrl}/app/forgot-password`,
           ),
@@ -411,10 +445,10 @@ export function createAccountService(deps: AccountDeps) {
       const done = await db.transaction(async (tx) => {
         const userId = await consumeEmailToken(tx, input.token, 'reset_password', at)
         if (!userId) return false
-        const [user] = await tx.query<{ email: string }>(
+        const [user] = await tx.query<{ email: string; locale: Locale }>(
           `UPDATE users SET password_hash = $2, updated_at = $3,
              email_verified_at = COALESCE(email_verified_at, $3)
-           WHERE id = $1 RETURNING email`,
+           WHERE id = $1 RETURNING email, locale`,
           [userId, passwordHash, at],
         )
         await revokeAllFamilies(tx, userId, at, 'password-reset')
@@ -431,7 +465,10 @@ export function createAccountService(deps: AccountDeps) {
         if (user)
           await enqueueMail(
             tx,
-            passwordChangedMessage(user.email, `${publicUrl}/app/forgot-password`),
+            passwordChangedMessage(
+              { address: user.email, locale: user.locale },
+              `${publicUrl}/app/forgot-password`,
+            ),
           )
         return true
       })

@@ -7,6 +7,7 @@ import type { JobHandler } from '../jobs/job-runner.ts'
 import { enqueueJob } from '../jobs/jobs.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { resetPasswordMessage } from '../mail/templates.ts'
+import type { Locale } from '../../domain/locale.ts'
 import { createEmailToken } from './email-tokens.ts'
 
 /** How long a reset link works. */
@@ -28,8 +29,9 @@ export function passwordResetHandler(deps: {
   return {
     inTransaction: true,
     async run(job, tx) {
-      const [user] = await tx.query<{ id: string; email: string }>(
-        'SELECT id, email FROM users WHERE email_normalized = $1 AND deactivated_at IS NULL',
+      const [user] = await tx.query<{ id: string; email: string; locale: Locale }>(
+        `SELECT id, email, locale FROM users
+         WHERE email_normalized = $1 AND deactivated_at IS NULL`,
         [job.payload.email],
       )
       if (!user) return
@@ -42,7 +44,10 @@ export function passwordResetHandler(deps: {
       )
       await enqueueMail(
         tx,
-        resetPasswordMessage(user.email, `${deps.publicUrl}/app/set-new-password/${token}`),
+        resetPasswordMessage(
+          { address: user.email, locale: user.locale },
+          `${deps.publicUrl}/app/set-new-password/${token}`,
+        ),
       )
     },
   }

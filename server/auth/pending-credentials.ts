@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
+import type { Locale } from '../../domain/locale.ts'
 import { hashPassword } from './passwords.ts'
 
 /** What a login checks besides the account's password: registrations still waiting. */
@@ -22,12 +23,13 @@ export async function issueVerifyLink(
   passwordHash: string,
   ttlSeconds: number,
   now: Date,
+  locale: Locale,
 ): Promise<string> {
   const token = newSecretToken()
   await q.query(
-    `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at, password_hash)
-     VALUES ($1, $2, 'verify_email', $3, $4)`,
-    [hashToken(token), userId, new Date(now.getTime() + ttlSeconds * 1000), passwordHash],
+    `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at, password_hash, locale)
+     VALUES ($1, $2, 'verify_email', $3, $4, $5)`,
+    [hashToken(token), userId, new Date(now.getTime() + ttlSeconds * 1000), passwordHash, locale],
   )
   return token
 }
@@ -36,6 +38,8 @@ export interface ConsumedVerifyLink {
   userId: string
   /** The password of the registration that sent the link; null for a link made before 005. */
   passwordHash: string | null
+  /** The language of that registration's page; null for a link made before 017. */
+  locale: Locale | null
 }
 
 /**
@@ -56,13 +60,19 @@ export async function consumeVerifyLink(
     [tokenHash],
   )
   if (!owner) return undefined
-  const [row] = await q.query<{ user_id: string; password_hash: string | null }>(
+  const [row] = await q.query<{
+    user_id: string
+    password_hash: string | null
+    locale: Locale | null
+  }>(
     `UPDATE email_tokens SET used_at = $2
      WHERE token_hash = $1 AND purpose = 'verify_email' AND used_at IS NULL AND expires_at > $2
-     RETURNING user_id, password_hash`,
+     RETURNING user_id, password_hash, locale`,
     [tokenHash, now],
   )
-  return row ? { userId: row.user_id, passwordHash: row.password_hash } : undefined
+  return row
+    ? { userId: row.user_id, passwordHash: row.password_hash, locale: row.locale }
+    : undefined
 }
 
 /**

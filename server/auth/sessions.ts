@@ -14,13 +14,16 @@ import {
   UnknownAccount,
 } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
-import { profileOfRow, type Profile } from '../users/profile-service.ts'
+import { profileOfRow, type Profile, type ProfileRow } from '../users/profile-service.ts'
 import {
   factorChangedMessage,
   newSignInMessage,
   passwordChangedMessage,
+  type MailRecipient,
+  type NamedFactor,
   type SessionFacts,
 } from '../mail/templates.ts'
+import type { Locale } from '../../domain/locale.ts'
 import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
 import { hashPassword } from './passwords.ts'
 import { endVerifyLinks } from './pending-credentials.ts'
@@ -263,13 +266,13 @@ export function createSessions(deps: SessionDeps) {
       userId: string
       sessionId: string
       kind: SecurityNoticeKind
-      /** For factor notices: what was added or removed ('an authenticator app', 'the passkey "X"'). */
-      what?: string
+      /** For factor notices: what was added or removed. */
+      factor?: NamedFactor
       now: Date
     },
   ): Promise<void> {
-    const [row] = await tx.query<{ email: string; user_agent: string; ip: string }>(
-      `SELECT u.email, f.user_agent, f.ip FROM users u
+    const [row] = await tx.query<{ email: string; locale: Locale; user_agent: string; ip: string }>(
+      `SELECT u.email, u.locale, f.user_agent, f.ip FROM users u
        JOIN refresh_families f ON f.user_id = u.id
        WHERE u.id = $1 AND f.id = $2`,
       [input.userId, input.sessionId],
@@ -288,15 +291,16 @@ export function createSessions(deps: SessionDeps) {
     )
     const link = `${publicUrl}/app/end-session/${token}`
     const facts: SessionFacts = { device: deviceLabel(row.user_agent), ip: row.ip, at: input.now }
+    const to: MailRecipient = { address: row.email, locale: row.locale }
     const message =
       input.kind === 'new-sign-in'
-        ? newSignInMessage(row.email, facts, link, resetUrl)
+        ? newSignInMessage(to, facts, link, resetUrl)
         : input.kind === 'password-changed'
-          ? passwordChangedMessage(row.email, resetUrl, { facts, endSessionUrl: link })
+          ? passwordChangedMessage(to, resetUrl, { facts, endSessionUrl: link })
           : factorChangedMessage(
-              row.email,
+              to,
               input.kind === 'factor-added' ? 'added' : 'removed',
-              input.what ?? 'a second factor',
+              input.factor,
               facts,
               link,
               resetUrl,
@@ -314,17 +318,9 @@ export function createSessions(deps: SessionDeps) {
      * /api/users/profile answers: that operation needs no second round trip (issue 16).
      */
     async liveCaller(userId: string, sessionId: string): Promise<Profile | null> {
-      const [row] = await db.query<{
-        user_id: string
-        live: boolean
-        first_name: string
-        last_name: string
-        email: string
-        phone: string
-        country: string
-      }>(
+      const [row] = await db.query<ProfileRow & { user_id: string; live: boolean }>(
         `SELECT f.user_id, f.revoked_at IS NULL AND f.expires_at > $2 AS live,
-                u.first_name, u.last_name, u.email, u.phone, u.country
+                u.first_name, u.last_name, u.email, u.phone, u.country, u.locale
          FROM refresh_families f JOIN users u ON u.id = f.user_id WHERE f.id = $1`,
         [sessionId, now()],
       )

@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts'
 import { AccountOnHold, InvalidInput, UnknownAccount } from '../domain-errors.ts'
 import { isOnHold } from '../staff/customer-holds.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import type { Locale } from '../../domain/locale.ts'
 import { isCurrency, isFiatCryptoPair } from '../../domain/currencies.ts'
 import { fromSafeInteger, toSafeInteger } from '../../domain/decimal.ts'
 import { quoteCalculation } from '../../domain/quote.ts'
@@ -114,9 +115,10 @@ export function createQuoteService(deps: QuoteDeps) {
             code: 'currency-class',
           },
         ])
-      const [account] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
-        userId,
-      ])
+      const [account] = await db.query<{ email: string; locale: Locale }>(
+        'SELECT email, locale FROM users WHERE id = $1',
+        [userId],
+      )
       if (!account) throw new UnknownAccount()
       // Before the attempt is counted: a customer on hold is told so, not rate-limited.
       if (await isOnHold(db, userId)) throw new AccountOnHold()
@@ -210,8 +212,9 @@ export function createQuoteService(deps: QuoteDeps) {
         // To the address entered, as the submitted view promises (docs/decisions/042).
         await enqueueMail(
           tx,
+          // In the language of the account that asked: the address typed may be anyone's.
           quoteCalculationMessage(
-            input.email,
+            { address: input.email, locale: account.locale },
             figures,
             `${deps.publicUrl}/app/verification`,
             account.email,

@@ -17,6 +17,7 @@ import { appendAudit, type AuditActor } from '../audit/audit-trail.ts'
 import { enqueueJob } from '../jobs/jobs.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { requestNewsMessage, type RequestNews } from '../mail/templates.ts'
+import { sourceLocale, type Locale } from '../../domain/locale.ts'
 import { appendRequestEvents, type NewRequestEvent } from './request-events.ts'
 import {
   customerDetails,
@@ -263,10 +264,13 @@ export function createRequestDesk(deps: RequestDeskDeps) {
   }
 
   async function tellCustomer(tx: Queryable, row: RequestRow, news: RequestNews) {
+    const [account] = await tx.query<{ locale: Locale }>('SELECT locale FROM users WHERE id = $1', [
+      row.user_id,
+    ])
     await enqueueMail(
       tx,
       requestNewsMessage(
-        row.account_email,
+        { address: row.account_email, locale: account?.locale ?? sourceLocale },
         {
           id: row.id,
           amount: row.amount,

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../db/database.ts'
 import { CustomerConflict, InvalidInput, NotFound } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { verificationRequestedMessage } from '../mail/templates.ts'
+import type { Locale } from '../../domain/locale.ts'
 import {
   requestOf,
   storedKind,
@@ -39,9 +40,12 @@ function refuseBlank(field: string, text: string): string {
 }
 
 /** Locks the customer's row: their actions are decided one at a time. */
-async function lockCustomer(tx: Queryable, customerId: string): Promise<{ email: string }> {
-  const [row] = await tx.query<{ email: string }>(
-    `SELECT email FROM users WHERE id = $1 AND kind = 'customer' FOR UPDATE`,
+async function lockCustomer(
+  tx: Queryable,
+  customerId: string,
+): Promise<{ email: string; locale: Locale }> {
+  const [row] = await tx.query<{ email: string; locale: Locale }>(
+    `SELECT email, locale FROM users WHERE id = $1 AND kind = 'customer' FOR UPDATE`,
     [customerId],
   )
   if (!row) throw new NotFound('No such customer')
@@ -101,7 +105,7 @@ export function createCustomerActions(deps: CustomerActionsDeps) {
         await enqueueMail(
           tx,
           verificationRequestedMessage(
-            customer.email,
+            { address: customer.email, locale: customer.locale },
             stored,
             text,
             `${deps.publicUrl}/app/verification`,

@@ -14,6 +14,7 @@ import type { Database, Queryable } from '../db/database.ts'
 import { Conflict, NotFound, PermissionDenied } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { staffInvitationMessage } from '../mail/templates.ts'
+import { sourceLocale } from '../../domain/locale.ts'
 
 type Schemas = components['schemas']
 export type StaffRole = Schemas['StaffRole']
@@ -185,7 +186,12 @@ export function createStaffService(deps: {
     const token = await createEmailToken(tx, user.id, 'reset_password', invitationLinkSeconds, at)
     await enqueueMail(
       tx,
-      staffInvitationMessage(email, `${publicUrl}/app/set-new-password/${token}`, roles),
+      // A new account's language is English until its owner changes it.
+      staffInvitationMessage(
+        { address: email, locale: sourceLocale },
+        `${publicUrl}/app/set-new-password/${token}`,
+        roles,
+      ),
     )
     return user.id
   }

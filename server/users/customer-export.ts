@@ -15,7 +15,7 @@ import { createAttemptLimits, type Limit } from '../infra/attempt-limits.ts'
 import { paymentsOf } from '../payments/payment-records.ts'
 import { customerDetails } from '../requests/request-records.ts'
 import { verificationHistoryOf } from '../verification/verification-history.ts'
-import { profileOfRow } from './profile-service.ts'
+import { profileColumns, profileOfRow, type ProfileRow } from './profile-service.ts'
 import { liveSessionsOf, requestRowsOf, verificationStatesOf } from './customer-records.ts'
 
 type MyDataExport = components['schemas']['MyDataExport']
@@ -133,15 +133,10 @@ export function createCustomerExport(deps: { db: Database; now: () => Date; perH
     /** Everything held about the customer that they may see. */
     json(actor: ExportActor): Promise<MyDataExport> {
       return exporting(actor, 'json', async (tx) => {
-        const [user] = await tx.query<{
-          first_name: string
-          last_name: string
-          email: string
-          phone: string
-          country: string
-        }>(`SELECT first_name, last_name, email, phone, country FROM users WHERE id = $1`, [
-          actor.id,
-        ])
+        const [user] = await tx.query<ProfileRow>(
+          `SELECT ${profileColumns} FROM users WHERE id = $1`,
+          [actor.id],
+        )
         if (!user) throw new UnknownAccount()
         const sessions = await liveSessionsOf(tx, actor.id, now())
         const verification = await verificationStatesOf(tx, actor.id)

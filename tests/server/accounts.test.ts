@@ -82,7 +82,14 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
       bearer(first.accessToken),
     )
     expect(empty.status).toBe(200)
-    expect(empty.body).toEqual({ firstName: '', lastName: '', email, phone: '', country: '' })
+    expect(empty.body).toEqual({
+      firstName: '',
+      lastName: '',
+      email,
+      phone: '',
+      country: '',
+      locale: 'en',
+    })
 
     // PUT replaces the four fields (trimmed); GET shows the change.
     const update = {
@@ -91,7 +98,7 @@ describe.each(engines)('accounts over HTTP on %s', (engine) => {
       country: 'PL',
       phone: '+48 601 234 567',
     }
-    const expected: Profile = { ...update, firstName: 'Anna', email }
+    const expected: Profile = { ...update, firstName: 'Anna', email, locale: 'en' }
     const put = await server.api('PUT', '/api/users/profile', update, bearer(first.accessToken))
     expect(put.status).toBe(200)
     expect(put.body).toEqual(expected)

@@ -12,6 +12,7 @@ export const anna: Profile = {
   email: 'anna@example.com',
   phone: '',
   country: 'PL',
+  locale: 'en',
 }
 
 /** The sandbox settings: the local verification page is framed instead of the WebSDK. */

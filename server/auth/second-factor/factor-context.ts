@@ -5,6 +5,7 @@
 import type { components } from '../../../openapi/main.gen.ts'
 import type { Database, Queryable } from '../../db/database.ts'
 import { InvalidInput } from '../../domain-errors.ts'
+import type { NamedFactor } from '../../mail/templates.ts'
 import { createAttemptLimits, type Limit } from '../../infra/attempt-limits.ts'
 import type { FinishLogin } from '../session-start.ts'
 import { endOtherSessions, type Sessions } from '../sessions.ts'
@@ -85,7 +86,7 @@ export function factorContext(deps: SecondFactorDeps) {
         userId: string
         sessionId: string
         kind: 'factor-added' | 'factor-removed'
-        what: string
+        factor: NamedFactor
         at: Date
       },
     ): Promise<void> {
@@ -94,7 +95,7 @@ export function factorContext(deps: SecondFactorDeps) {
         userId: input.userId,
         sessionId: input.sessionId,
         kind: input.kind,
-        what: input.what,
+        factor: input.factor,
         now: input.at,
       })
     },

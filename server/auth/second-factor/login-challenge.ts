@@ -11,6 +11,7 @@ import { InvalidInput, InvalidLoginChallenge, WrongSecondFactor } from '../../do
 import type { Reservation } from '../../infra/attempt-limits.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
 import { secondStepFailedMessage } from '../../mail/templates.ts'
+import type { Locale } from '../../../domain/locale.ts'
 import type { TokenPair } from '../refresh-tokens.ts'
 import { hashToken, newSecretToken } from '../secrets.ts'
 import { deviceLabel, type SecondFactorGate } from '../sessions.ts'
@@ -80,17 +81,17 @@ export function createLoginChallenges(
     at: Date,
   ): Promise<void> {
     const queued = await db.transaction(async (tx) => {
-      const [owner] = await tx.query<{ email: string }>(
+      const [owner] = await tx.query<{ email: string; locale: Locale }>(
         `UPDATE users SET second_step_noticed_at = $2
          WHERE id = $1 AND (second_step_noticed_at IS NULL OR second_step_noticed_at <= $3)
-         RETURNING email`,
+         RETURNING email, locale`,
         [challenge.user_id, at, new Date(at.getTime() - noticeBurstSeconds * 1000)],
       )
       if (!owner) return false
       await enqueueMail(
         tx,
         secondStepFailedMessage(
-          owner.email,
+          { address: owner.email, locale: owner.locale },
           { device: deviceLabel(challenge.user_agent), ip: challenge.ip, at },
           `${ctx.publicUrl}/app/forgot-password`,
         ),

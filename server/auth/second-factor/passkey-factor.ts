@@ -246,7 +246,7 @@ export function createPasskeyFactor(ctx: FactorContext) {
           userId,
           sessionId,
           kind: 'factor-added',
-          what: `the passkey "${name}"`,
+          factor: { kind: 'passkey', name },
           at,
         })
         return added
@@ -278,7 +278,7 @@ export function createPasskeyFactor(ctx: FactorContext) {
           userId,
           sessionId,
           kind: 'factor-removed',
-          what: `the passkey "${removed.name}"`,
+          factor: { kind: 'passkey', name: removed.name },
           at,
         })
       })

@@ -99,7 +99,7 @@ export function createTotpFactor(ctx: FactorContext) {
           userId,
           sessionId,
           kind: 'factor-added',
-          what: 'an authenticator app',
+          factor: { kind: 'authenticator-app' },
           at,
         })
       })
@@ -122,7 +122,7 @@ export function createTotpFactor(ctx: FactorContext) {
           userId,
           sessionId,
           kind: 'factor-removed',
-          what: 'an authenticator app',
+          factor: { kind: 'authenticator-app' },
           at,
         })
       })
