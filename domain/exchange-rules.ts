@@ -147,12 +147,41 @@ function smallestFigure(currency: Currency, decimals: number, facts: MarketFacts
   return decimal(`1e${String(1 - places)}`)
 }
 
+/** A displayed rate's parts: '1 {base} = {figure} {quote}'. */
+export interface RateForm {
+  base: Currency
+  /** The rate with the form's decimals, as a plain decimal string: '78251.21'. */
+  figure: string
+  quote: Currency
+}
+
 /**
- * The displayed rate (docs/product/limits.md#displayed-rate): '1 {crypto} = {rate} {fiat}' with 2
- * decimals when 'from' is fiat, or the inverse '1 {fiat} = {rate} {crypto}' with 8 decimals when
- * 'from' is crypto (`rate` prices one 'to' unit in 'from' units). When that figure would show fewer
- * than two significant digits — a coin worth a fraction of a cent reads '0.00' — the other form is
- * shown, computed exactly from the same rate (decision 072). A rate of 0 (none yet) shows as 0.
+ * Which form the displayed rate takes and its figure (docs/product/limits.md#displayed-rate):
+ * '1 {crypto} = {rate} {fiat}' with 2 decimals when 'from' is fiat, or the inverse
+ * '1 {fiat} = {rate} {crypto}' with 8 decimals when 'from' is crypto (`rate` prices one 'to' unit
+ * in 'from' units). When that figure would show fewer than two significant digits — a coin worth a
+ * fraction of a cent reads '0.00' — the other form is shown, computed exactly from the same rate
+ * (decision 072). A rate of 0 (none yet) shows as 0.
+ */
+export function displayedRateForm(
+  from: Currency,
+  to: Currency,
+  rate: string,
+  facts: MarketFacts = {},
+): RateForm {
+  const r = decimal(rate)
+  const fromIsFiat = isFiat(from)
+  const decimals = fromIsFiat ? FIAT_PRICE_DECIMALS : CRYPTO_PRICE_DECIMALS
+  const shown = decimal(fixed(r, decimals))
+  if (isZero(r) || shown.gte(smallestFigure(from, decimals, facts)))
+    return { base: to, figure: fixed(r, decimals), quote: from }
+  const inverseDecimals = fromIsFiat ? CRYPTO_PRICE_DECIMALS : FIAT_PRICE_DECIMALS
+  return { base: from, figure: fixed(divide(ONE, r, inverseDecimals), inverseDecimals), quote: to }
+}
+
+/**
+ * The displayed rate as the spec writes it, in English: '1 BTC = 78251.21 EUR'. In another
+ * language, format-rate.ts writes the same form.
  */
 export function displayedRate(
   from: Currency,
@@ -160,14 +189,8 @@ export function displayedRate(
   rate: string,
   facts: MarketFacts = {},
 ): string {
-  const r = decimal(rate)
-  const fromIsFiat = isFiat(from)
-  const decimals = fromIsFiat ? FIAT_PRICE_DECIMALS : CRYPTO_PRICE_DECIMALS
-  const shown = decimal(fixed(r, decimals))
-  if (isZero(r) || shown.gte(smallestFigure(from, decimals, facts)))
-    return `1 ${to} = ${fixed(r, decimals)} ${from}`
-  const inverseDecimals = fromIsFiat ? CRYPTO_PRICE_DECIMALS : FIAT_PRICE_DECIMALS
-  return `1 ${from} = ${fixed(divide(ONE, r, inverseDecimals), inverseDecimals)} ${to}`
+  const { base, figure, quote } = displayedRateForm(from, to, rate, facts)
+  return `1 ${base} = ${figure} ${quote}`
 }
 
 export const LARGE_AMOUNT_THRESHOLD = '7000'
