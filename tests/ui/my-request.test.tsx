@@ -26,7 +26,24 @@ import {
   TIMELINE_TITLE,
   TRY_AGAIN,
 } from '../../src/ui/account/request-texts'
-import { clock, offerReady, refusals, replyText } from '../../src/flows/fixtures/my-request'
+import {
+  NO_REQUEST_PAYMENTS,
+  PAY_BY_CARD,
+  PAYMENT_FOR_REQUEST,
+  PAYMENT_STATUS_LABELS,
+  paymentFigures,
+  REQUEST_PAYMENTS_TITLE,
+} from '../../src/ui/account/payment-texts'
+import { PAYMENT_ERRORS } from '../../src/ui/account/home-page'
+import {
+  accepted,
+  clock,
+  offerReady,
+  refusals,
+  replyText,
+} from '../../src/flows/fixtures/my-request'
+import { completedPayment } from '../../src/flows/fixtures/my-payments'
+import { session } from '../../src/flows/fixtures/payment-widget'
 import { newerRequest } from '../../src/flows/fixtures/my-requests'
 import { createMyRequestPathModel } from '../machines/my-request-model'
 import {
@@ -46,6 +63,7 @@ const GET = { method: 'GET', path: base }
 const ACCEPT = { method: 'POST', path: `${base}/offer/acceptance` }
 const DECLINE = { method: 'POST', path: `${base}/offer/refusal` }
 const REPLY = { method: 'POST', path: `${base}/messages` }
+const SESSION = { method: 'POST', path: '/api/paybis/createRequest' }
 
 interface Ctx {
   app: RenderedApp
@@ -98,6 +116,11 @@ function expectRequest(details: CustomerRequestDetails, s: MyRequestSnapshot) {
   const thread = group(MESSAGES_TITLE)
   for (const message of details.messages) expect(thread.getByText(message.text)).toBeTruthy()
   expect(thread.queryByText('your', { selector: 'b' })).toBeNull()
+  // 'Pay by card' only while the request waits for payment.
+  expect(button(PAY_BY_CARD) !== null).toBe(view.canPay)
+  expect(screen.queryByRole('group', { name: REQUEST_PAYMENTS_TITLE }) !== null).toBe(
+    view.canPay || details.payments.length > 0,
+  )
   expect(screen.queryByLabelText(REPLY_LABEL) !== null).toBe(view.canReply)
   if (view.canReply) expect(textarea().value).toBe(s.context.draft)
 }
@@ -187,12 +210,12 @@ describe('one request at /app/requests/$requestId (issue 28 part 5)', () => {
         )
         expect(screen.getByRole('status').textContent).toBe(notice ? NOTICE_TEXT[notice] : '')
         if (replyProblem) expect(screen.getByText(REPLY_PROBLEM_TEXT[replyProblem])).toBeTruthy()
-        for (const name of [ACCEPT_OFFER, DECLINE_OFFER, SEND_REPLY])
+        for (const name of [ACCEPT_OFFER, DECLINE_OFFER, SEND_REPLY, PAY_BY_CARD])
           if (button(name)) expect(button(name)?.disabled).toBe(false)
       },
       'ready.refreshing': (ctx) => {
         expect(ctx.app.api.count(GET.method, GET.path)).toBeGreaterThan(1)
-        for (const name of [ACCEPT_OFFER, DECLINE_OFFER, SEND_REPLY])
+        for (const name of [ACCEPT_OFFER, DECLINE_OFFER, SEND_REPLY, PAY_BY_CARD])
           if (button(name)) expect(button(name)?.disabled).toBe(true)
       },
       'ready.accepting': (ctx, s) => {
@@ -261,6 +284,74 @@ describe('the request page', () => {
     expect(screen.getByText(REPLY_PROBLEM_TEXT.blank)).toBeTruthy()
     expect(app.api.count(REPLY.method, REPLY.path)).toBe(0)
     expect(textarea().maxLength).toBe(2000)
+    app.unmount()
+  })
+})
+
+describe('paying for the request by card (docs/product/payments.md#paying-for-a-request)', () => {
+  const path = `/app/requests/${newerRequest.id}`
+  const payment = { ...completedPayment, requestId: newerRequest.id }
+
+  it('opens the widget for this request and reads the request again when it closes', async () => {
+    let reads = 0
+    const { app } = await open(path, (api) =>
+      api
+        .on(GET.method, GET.path, () =>
+          json(200, reads++ === 0 ? accepted : { ...accepted, payments: [payment] }),
+        )
+        .on(SESSION.method, SESSION.path, () => json(200, session)),
+    )
+    const pay = await screen.findByRole('button', { name: PAY_BY_CARD })
+    expect(group(REQUEST_PAYMENTS_TITLE).getByText(NO_REQUEST_PAYMENTS)).toBeTruthy()
+    await app.user.click(pay)
+    await settle()
+    // The session is for this request.
+    expect(app.api.last(SESSION.method, SESSION.path)?.body).toEqual({
+      exchangeRequestId: newerRequest.id,
+    })
+    expect(screen.getByTitle('Card payment').getAttribute('src')).toBe(session.widgetUrl)
+    expect(app.api.count(GET.method, GET.path)).toBe(1)
+    await app.user.click(screen.getByRole('button', { name: 'Close' }))
+    await settle()
+    expect(screen.queryByTitle('Card payment')).toBeNull()
+    expect(app.api.count(GET.method, GET.path)).toBe(2)
+    // As /app/payments shows it, without the link to the request the page already is.
+    const list = within(screen.getByRole('list', { name: REQUEST_PAYMENTS_TITLE }))
+    expect(list.getByText(paymentFigures(payment))).toBeTruthy()
+    expect(list.getByText(PAYMENT_STATUS_LABELS.completed)).toBeTruthy()
+    expect(list.queryByRole('link', { name: PAYMENT_FOR_REQUEST })).toBeNull()
+    expect(screen.queryByText(NO_REQUEST_PAYMENTS)).toBeNull()
+    app.unmount()
+  })
+
+  it('says why the widget could not open, and reads the request again', async () => {
+    const { app } = await open(path, (api) =>
+      api
+        .on(GET.method, GET.path, () => json(200, accepted))
+        .on(SESSION.method, SESSION.path, () => refusalResponse(refusals.closed)),
+    )
+    await app.user.click(await screen.findByRole('button', { name: PAY_BY_CARD }))
+    await settle()
+    expect(group(REQUEST_PAYMENTS_TITLE).getByRole('alert').textContent).toBe(
+      PAYMENT_ERRORS.unavailable,
+    )
+    expect(app.api.count(GET.method, GET.path)).toBe(2)
+    app.unmount()
+  })
+
+  it('offers no card payment before the offer is accepted, and lists past payments', async () => {
+    const { app } = await open(path, (api) =>
+      api.on(GET.method, GET.path, () =>
+        json(200, {
+          ...offerReady,
+          request: { ...newerRequest, status: 'completed' },
+          payments: [payment],
+        }),
+      ),
+    )
+    const list = await screen.findByRole('list', { name: REQUEST_PAYMENTS_TITLE })
+    expect(within(list).getByText(paymentFigures(payment))).toBeTruthy()
+    expect(button(PAY_BY_CARD)).toBeNull()
     app.unmount()
   })
 })

@@ -14,13 +14,16 @@ import {
   reviewedAfter,
   reviewedDetails,
 } from '../../src/flows/fixtures/ops-requests'
+import { annaPage } from '../../src/flows/fixtures/ops-customer'
 import {
   CANCEL,
+  CUSTOMER_SECTIONS,
   LOADING,
   NOTE_LABEL,
   REASON_LABEL,
   REFRESH,
   REQUEST_NOT_FOUND,
+  REQUEST_PAYMENTS,
   STALE_TEXT,
   TRY_AGAIN,
   doneTexts,
@@ -374,6 +377,43 @@ describe('request desk: one request, details', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual([operationLabels.addRequestNote, REFRESH])
+    app.unmount()
+  })
+
+  it('shows the card payments made for it as the customer page does', async () => {
+    const payments = annaPage.payments
+    const { app } = await renderRequest({
+      prepare: (api) =>
+        api.on(GET.method, GET.path, () => json(200, { ...reviewedDetails, payments })),
+    })
+    const table = within(screen.getByRole('table', { name: REQUEST_PAYMENTS }))
+    const [head, ...rows] = table.getAllByRole('row')
+    expect(rows).toHaveLength(payments.length)
+    for (const p of payments) {
+      expect(table.getByText(`${p.paybisTransactionId} (${p.paybisStatus})`)).toBeTruthy()
+      expect(table.getByText(p.paybisRequestId)).toBeTruthy()
+    }
+    app.unmount()
+    // The same table, head and cells, as on the customer's page.
+    const customer = await renderStaff(`/ops/customers/${annaPage.customer.id}`, {
+      self: managerSelf,
+      prepare: (api) =>
+        api.on('GET', `/api/ops/customers/${annaPage.customer.id}`, () => json(200, annaPage)),
+    })
+    await settle()
+    const there = within(screen.getByRole('table', { name: CUSTOMER_SECTIONS.payments }))
+    const [thereHead, ...thereRows] = there.getAllByRole('row')
+    expect(thereHead?.textContent).toBe(head?.textContent)
+    expect(thereRows.map((r) => r.textContent)).toEqual(rows.map((r) => r.textContent))
+    customer.unmount()
+  })
+
+  it('says so when no card payment was made for it', async () => {
+    const { app } = await renderRequest({
+      prepare: (api) => api.on(GET.method, GET.path, () => json(200, reviewedDetails)),
+    })
+    expect(screen.getByRole('heading', { name: REQUEST_PAYMENTS })).toBeTruthy()
+    expect(screen.queryByRole('table', { name: REQUEST_PAYMENTS })).toBeNull()
     app.unmount()
   })
 })

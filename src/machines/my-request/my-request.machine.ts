@@ -443,6 +443,10 @@ export function selectMyRequestView(snapshot: MyRequestSnapshot) {
     declining: snapshot.matches({ ready: 'declining' }),
     replying: snapshot.matches({ ready: 'replying' }),
     canReply: canReply(details),
+    /** The request's card payments, newest first. */
+    payments: details?.payments ?? [],
+    /** 'Pay by card' shows: the offer was accepted and the request waits for payment. */
+    canPay: details?.request.status === 'awaiting_payment',
     draft: context.draft,
     replyMaxLength: MAX_REPLY_LENGTH,
     replyProblem: context.replyProblem,

@@ -11,6 +11,10 @@ export const PAYMENTS_LOAD_FAILED = 'Your payments could not be loaded.'
 export const REFRESH_PAYMENTS = 'Refresh'
 export const PAYMENT_FOR_REQUEST = 'For your request'
 export const AMOUNT_PENDING = 'Amount not known yet'
+/** A request's own payments (docs/product/payments.md#paying-for-a-request). */
+export const REQUEST_PAYMENTS_TITLE = 'Card payments'
+export const NO_REQUEST_PAYMENTS = 'No card payment for this request yet.'
+export const PAY_BY_CARD = 'Pay by card'
 
 /** The statuses as people read them (docs/product/payments.md#statuses). */
 export const PAYMENT_STATUS_LABELS: Record<Payment['status'], string> = {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { MyPaymentsView } from '../../machines/my-payments/my-payments.machine'
+import type { MyPaymentsView, Payment } from '../../machines/my-payments/my-payments.machine'
 import { formatDateTime } from './date-time'
 import {
   NO_PAYMENTS,
@@ -43,26 +43,7 @@ export function PaymentsPage({ view, onReload }: PaymentsPageProps) {
               <p>{NO_PAYMENTS}</p>
             </div>
           ) : (
-            <ul className="request-list" aria-label={PAYMENTS_TITLE}>
-              {view.payments.map((payment) => (
-                <li key={payment.id} className="request-row payment-row">
-                  <span className="request-amount">{paymentFigures(payment)}</span>
-                  <span className="request-status">{PAYMENT_STATUS_LABELS[payment.status]}</span>
-                  <time className="request-date" dateTime={payment.createdAt}>
-                    {formatDateTime(payment.createdAt)}
-                  </time>
-                  {payment.requestId ? (
-                    <Link
-                      to="/app/requests/$requestId"
-                      params={{ requestId: payment.requestId }}
-                      className="text-link"
-                    >
-                      {PAYMENT_FOR_REQUEST}
-                    </Link>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <PaymentList payments={view.payments} label={PAYMENTS_TITLE} linkRequests />
           )}
           <button
             type="button"
@@ -75,5 +56,39 @@ export function PaymentsPage({ view, onReload }: PaymentsPageProps) {
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * Card payments as the customer reads them: the figures exactly as stored, the status grouped
+ * for people and the time; on /app/payments each links to the request it belongs to, if any.
+ */
+export function PaymentList(props: {
+  payments: readonly Payment[]
+  label: string
+  /** Link each payment to its request (not on the request's own page). */
+  linkRequests?: boolean
+}) {
+  return (
+    <ul className="request-list" aria-label={props.label}>
+      {props.payments.map((payment) => (
+        <li key={payment.id} className="request-row payment-row">
+          <span className="request-amount">{paymentFigures(payment)}</span>
+          <span className="request-status">{PAYMENT_STATUS_LABELS[payment.status]}</span>
+          <time className="request-date" dateTime={payment.createdAt}>
+            {formatDateTime(payment.createdAt)}
+          </time>
+          {props.linkRequests && payment.requestId ? (
+            <Link
+              to="/app/requests/$requestId"
+              params={{ requestId: payment.requestId }}
+              className="text-link"
+            >
+              {PAYMENT_FOR_REQUEST}
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -4,8 +4,12 @@ import type {
   MyRequestView,
   Offer,
 } from '../../machines/my-request/my-request.machine'
+import type { PaymentWidgetError } from '../../machines/payment-widget/payment-widget.machine'
 import { TextAreaField } from './account-fields'
 import { formatDate, formatDateTime } from './date-time'
+import { PAYMENT_ERRORS } from './home-page'
+import { NO_REQUEST_PAYMENTS, PAY_BY_CARD, REQUEST_PAYMENTS_TITLE } from './payment-texts'
+import { PaymentList } from './payments-page'
 import {
   ACCEPT_OFFER,
   amountOf,
@@ -43,6 +47,10 @@ export interface RequestPageProps {
   onDecline: () => void
   onDraftChange: (text: string) => void
   onSendReply: () => void
+  /** 'Pay by card': opens the payment widget for this request. */
+  onPay: () => void
+  /** Why the payment widget closed without opening, if it did. */
+  paymentError: PaymentWidgetError | null
 }
 
 /**
@@ -109,6 +117,7 @@ export function RequestPage(props: RequestPageProps) {
         <Timeline details={details} />
         {view.offer ? <OfferCard {...props} offer={view.offer} details={details} /> : null}
       </div>
+      {view.canPay || view.payments.length > 0 ? <Payments {...props} /> : null}
       <Thread {...props} details={details} />
     </section>
   )
@@ -198,6 +207,42 @@ function OfferCard({
             onClick={onAccept}
           >
             {ACCEPT_OFFER}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The request's card payments (docs/product/payments.md#paying-for-a-request) as /app/payments
+ * shows them, and 'Pay by card' while the request waits for payment.
+ */
+function Payments({ view, onPay, paymentError }: RequestPageProps) {
+  return (
+    <div className="account-card account-card-wide" role="group" aria-labelledby="payments-title">
+      <h2 id="payments-title" className="account-subtitle">
+        {REQUEST_PAYMENTS_TITLE}
+      </h2>
+      {paymentError ? (
+        <div className="form-alert" role="alert">
+          {PAYMENT_ERRORS[paymentError]}
+        </div>
+      ) : null}
+      {view.payments.length === 0 ? (
+        <p className="account-note">{NO_REQUEST_PAYMENTS}</p>
+      ) : (
+        <PaymentList payments={view.payments} label={REQUEST_PAYMENTS_TITLE} />
+      )}
+      {view.canPay ? (
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={view.busy}
+            onClick={onPay}
+          >
+            {PAY_BY_CARD}
           </button>
         </div>
       ) : null}

@@ -23,6 +23,7 @@ import {
   stateNames,
   verifiedText,
 } from './ops-texts'
+import { DeskPaymentsTable, Table, when } from './ops-table'
 
 export interface CustomerPageProps {
   view: OpsCustomerView
@@ -33,10 +34,6 @@ export interface CustomerPageProps {
   actions?: ReactNode
 }
 
-const money = (m: { amount: string; currency: string } | null | undefined) =>
-  m ? `${m.amount} ${m.currency}` : '—'
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—')
-
 function Section(props: { id: keyof typeof CUSTOMER_SECTIONS; children: ReactNode }) {
   return (
     <section className="account-card" aria-labelledby={`ops-customer-${props.id}`}>
@@ -45,33 +42,6 @@ function Section(props: { id: keyof typeof CUSTOMER_SECTIONS; children: ReactNod
       </h2>
       {props.children}
     </section>
-  )
-}
-
-function Table(props: { caption: string; head: string[]; rows: ReactNode[][]; keys: string[] }) {
-  if (props.rows.length === 0) return <p className="account-note">{NOTHING_YET}</p>
-  return (
-    <table className="ops-table">
-      <caption className="visually-hidden">{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((cells, i) => (
-          <tr key={props.keys[i]}>
-            {cells.map((cell, j) => (
-              <td key={props.head[j]}>{cell}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   )
 }
 
@@ -204,18 +174,7 @@ export function CustomerPage(props: CustomerPageProps) {
             />
           </Section>
           <Section id="payments">
-            <Table
-              caption={CUSTOMER_SECTIONS.payments}
-              head={['Paid', 'Received', 'Status', 'Paybis', 'Created']}
-              keys={page.payments.map((p) => p.payment.id)}
-              rows={page.payments.map((p) => [
-                money(p.payment.spent),
-                money(p.payment.received),
-                p.payment.status,
-                `${p.paybisTransactionId} (${p.paybisStatus})`,
-                when(p.payment.createdAt),
-              ])}
-            />
+            <DeskPaymentsTable caption={CUSTOMER_SECTIONS.payments} payments={page.payments} />
           </Section>
           <Section id="sessions">
             <Table

@@ -168,6 +168,8 @@ export const CUSTOMER_SECTIONS = {
   sessions: 'Active sessions',
   notes: 'Internal notes',
 } as const
+/** The heading of a request's card payments on the desk. */
+export const REQUEST_PAYMENTS = 'Card payments'
 export const VIEW_RECORDED = 'This view is recorded in the audit trail.'
 export const NOTHING_YET = 'None.'
 export const NOT_STARTED = 'Not started'

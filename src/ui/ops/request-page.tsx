@@ -16,6 +16,7 @@ import {
   REASON_LABEL,
   REQUEST_LOAD_FAILED,
   REQUEST_NOT_FOUND,
+  REQUEST_PAYMENTS,
   REFRESH,
   TRY_AGAIN,
   doneTexts,
@@ -27,6 +28,7 @@ import {
   stateNames,
   submitLabels,
 } from './ops-texts'
+import { DeskPaymentsTable } from './ops-table'
 
 export interface RequestPageProps {
   view: OpsRequestView
@@ -261,6 +263,8 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
           </tbody>
         </table>
       )}
+      <h2 className="account-subtitle">{REQUEST_PAYMENTS}</h2>
+      <DeskPaymentsTable caption={REQUEST_PAYMENTS} payments={details.payments} />
       <h2 className="account-subtitle">Messages</h2>
       {details.messages.length === 0 ? (
         <p className="account-note">No message yet.</p>
