@@ -2,8 +2,9 @@
  * The request desk in Chromium against the real server (docs/product/requests.md, issue 28): a
  * customer requests a quote in the app and a manager works it in the staff console, each seeing
  * the other's steps without reloading, to an accepted offer whose figures are the same strings on
- * both screens, in the database and in the e-mail; and an offer that expires by the server's clock
- * cannot be accepted. The server runs in this process so the test can move its clock.
+ * both screens, in the database and in the e-mail, which the customer then pays by card in the
+ * Paybis sandbox from the request's page, the payment showing there and on the desk's; and an offer
+ * that expires by the server's clock cannot be accepted. The server runs in this process so the test can move its clock.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -222,6 +223,50 @@ describe('the request desk in Chromium: a customer and a manager, live', () => {
         ['request.sendOffer', 'in_review', 'offer_sent'],
         ['request.acceptOffer', 'offer_sent', 'awaiting_payment'],
       ])
+
+      // The customer pays for it by card in the Paybis sandbox, from the request's own page
+      // (docs/product/payments.md#paying-for-a-request).
+      const payments = customerPage.getByRole('group', { name: 'Card payments' })
+      await payments.getByText('No card payment for this request yet.').waitFor()
+      await payments.getByRole('button', { name: 'Pay by card' }).click()
+      const payFrame = customerPage.frameLocator('iframe[title="Card payment"]')
+      await payFrame.getByLabel('Amount').fill(OFFER.amountPaid)
+      await payFrame.getByLabel('Pay with').selectOption('EUR')
+      await payFrame.getByLabel('Receive').selectOption('BTC')
+      await payFrame.getByRole('button', { name: 'Pay by card' }).click()
+      await payFrame.getByRole('button', { name: 'Confirm payment' }).click()
+      await payFrame.getByText(/^Payment completed/).waitFor()
+      await payFrame.getByRole('button', { name: 'Close' }).click()
+      // The widget gone, the page reads the request again: the payment shows, completed.
+      const paymentRow = payments.getByRole('listitem')
+      await paymentRow.filter({ hasText: 'Completed' }).waitFor()
+      const [payment] = await srv.running.db.query<Record<string, string>>(
+        `SELECT spent_amount::text AS spent, spent_currency, received_amount::text AS received,
+           received_currency, exchange_request_id FROM payments WHERE user_id = $1`,
+        [customer.id],
+      )
+      expect(payment).toMatchObject({
+        spent: OFFER.amountPaid,
+        spent_currency: 'EUR',
+        received_currency: 'BTC',
+        exchange_request_id: id,
+      })
+      const paid = `${payment?.spent ?? ''} EUR`
+      const received = `${payment?.received ?? ''} BTC`
+      expect(await paymentRow.locator('.request-amount').textContent()).toBe(
+        `${paid} → ${received}`,
+      )
+      // 'Pay by card' stays while the request waits for the desk to complete it.
+      expect(await payments.getByRole('button', { name: 'Pay by card' }).count()).toBe(1)
+
+      // The desk sees it on the request's page: the same strings, Paybis's status beside ours.
+      await managerPage.reload()
+      const deskPayments = managerPage.getByRole('table', { name: 'Card payments' })
+      const deskPaymentRow = deskPayments.locator('tbody tr').first()
+      await deskPaymentRow.waitFor()
+      const cells = await deskPaymentRow.locator('td').allTextContents()
+      expect(cells.slice(0, 3)).toEqual([paid, received, 'completed'])
+      expect(cells[3]).toMatch(/\(completed\)/)
     })
   })
 
