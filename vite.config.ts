@@ -1,7 +1,9 @@
+import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { cspInlineSources } from './scripts/csp-inline-sources.ts'
+import { linguiMacros } from './scripts/lingui-macros.ts'
 
 // The API server (npm run dev starts it beside Vite) answers /api, /dev, /sandbox and /market.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
@@ -26,6 +28,10 @@ function flowViewerInDevelopment(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    // The texts (decision 116): the macros compiled, and a catalog imported as its compiled
+    // messages; a catalog missing a translation or failing to compile fails the build.
+    linguiMacros(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     // The router plugin must run before React's so file routes are compiled first.
     tanstackRouter({
       target: 'react',

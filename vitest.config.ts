@@ -1,5 +1,7 @@
+import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { linguiMacros } from './scripts/lingui-macros.ts'
 
 /**
  * One runner, five projects: machines (domain/ rules and machines, pure, node), ui (jsdom + Testing Library),
@@ -23,7 +25,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // The views' texts as the build compiles them (decision 116).
+        plugins: [linguiMacros(), lingui({ failOnCompileError: true }), react()],
         test: {
           name: 'ui',
           environment: 'jsdom',

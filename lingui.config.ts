@@ -1,0 +1,47 @@
+import { defineConfig } from '@lingui/cli'
+import { formatter } from '@lingui/format-po'
+
+/**
+ * The message catalogs (docs/product/languages.md, decision 116): English is the source, Polish
+ * its translation; one catalog per area, so a page loads only its own area's messages in its own
+ * language. A file's messages go to the catalog whose `include` holds it.
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'pl'],
+  format: formatter({ lineNumbers: false, origins: true }),
+  // The macros compile to these, so a view renders English without a provider (tests, the SPA
+  // before its catalog is here in development) and the translated text with one.
+  runtimeConfigModule: {
+    i18n: ['@lingui/core', 'i18n'],
+    Trans: ['#i18n/runtime', 'Trans'],
+    useLingui: ['#i18n/runtime', 'useLingui'],
+  },
+  catalogs: [
+    {
+      // The landing page and the public sign-in, registration and reset pages.
+      path: '<rootDir>/src/locales/{locale}/public',
+      include: [
+        '<rootDir>/src/ui/landing/',
+        '<rootDir>/src/routes/-landing/',
+        '<rootDir>/src/landing-document.tsx',
+      ],
+    },
+    {
+      // The signed-in customer's area.
+      path: '<rootDir>/src/locales/{locale}/account',
+      include: ['<rootDir>/src/ui/account/', '<rootDir>/src/routes/app/'],
+    },
+    {
+      // The staff console.
+      path: '<rootDir>/src/locales/{locale}/ops',
+      include: ['<rootDir>/src/ui/ops/', '<rootDir>/src/routes/ops/'],
+    },
+    {
+      // The server's e-mails: written without macros (the server runs under tsx), as
+      // `i18n._({ id, message })` descriptors the extractor reads.
+      path: '<rootDir>/src/locales/{locale}/mail',
+      include: ['<rootDir>/server/mail/'],
+    },
+  ],
+})

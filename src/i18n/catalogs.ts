@@ -1,0 +1,26 @@
+/**
+ * The compiled message catalogs (decision 116, docs/product/languages.md): one per area and
+ * language, each a chunk of its own, so a page loads only its own area's messages in its own
+ * language.
+ */
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import type { Locale } from '../../domain/locale'
+
+/** The areas that have catalogs of their own in the browser (the e-mails' is the server's). */
+export type CatalogArea = 'public' | 'account' | 'ops'
+
+// @lingui/vite-plugin compiles each catalog when it is imported.
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/{public,account,ops}.po')
+
+/** One area's messages in one language. */
+export async function loadMessages(locale: Locale, area: CatalogArea): Promise<Messages> {
+  const load = catalogs[`../locales/${locale}/${area}.po`]
+  if (!load) throw new Error(`No ${area} catalog for ${locale}`)
+  return (await load()).messages
+}
+
+/** An i18n instance showing one area's messages in one language. */
+export async function loadI18n(locale: Locale, area: CatalogArea): Promise<I18n> {
+  const messages = await loadMessages(locale, area)
+  return setupI18n({ locale, messages: { [locale]: messages } })
+}
