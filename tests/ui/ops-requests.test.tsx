@@ -294,6 +294,18 @@ describe('request desk inbox details', () => {
     app.unmount()
   })
 
+  it('writes each amount in whole units grouped, and each time in Warsaw', async () => {
+    const { app } = await renderInbox({
+      prepare: (api) => api.on(LIST.method, LIST.path, () => json(200, firstInboxPage)),
+    })
+    const row = screen.getByRole('link', { name: reviewed.customerEmail }).closest('tr')
+    const cells = [...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)
+    // 2026-11-25T15:30:00.000Z is 16:30 in Warsaw, whatever the machine's locale and zone.
+    expect(cells).toContain('40,000 EUR')
+    expect(cells).toContain('Nov 25, 2026, 4:30 PM')
+    app.unmount()
+  })
+
   it('opens the selected request with Enter', async () => {
     const { app } = await renderInbox({
       prepare: (api) => api.on(LIST.method, LIST.path, () => json(200, firstInboxPage)),

@@ -201,17 +201,14 @@ describe('sessions details', () => {
     app.unmount()
   })
 
-  it('shows the last use as a local date and time', async () => {
+  it('shows the last use in Warsaw time, the same on every machine', async () => {
     const app = await renderSignedIn('/app/profile', {
       prepare: (api) =>
         api.on(LIST.method, LIST.path, () => json(200, { sessions: [thisSession] })),
     })
     await settle()
-    const local = new Date(thisSession.lastUsedAt).toLocaleString(undefined, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    })
-    expect(rows()[0]?.textContent).toContain(`Last used ${local}`)
+    // 2026-11-23T08:00:00.000Z is 09:00 in Warsaw (CET), whatever the machine's locale and zone.
+    expect(rows()[0]?.textContent).toContain('Last used Nov 23, 2026, 9:00 AM')
     expect(sessionsCard().queryByRole('button', { name: END_OTHERS })).toBeNull()
     app.unmount()
   })

@@ -6,6 +6,9 @@ import type {
   InboxSort,
   RequestState,
 } from '../../machines/ops-requests/inbox-filters'
+import type { Currency } from '../../../domain/currencies'
+import { fromSafeInteger } from '../../../domain/decimal'
+import { formatMoney } from '../../../domain/format-money'
 import type { OpsRequestsView } from '../../machines/ops-requests/ops-requests.machine'
 import { formatDateTime } from '../account/date-time'
 import {
@@ -55,7 +58,9 @@ const textFields: readonly InboxFilterField[] = [
   'olderThanHours',
 ]
 
-const amountFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+/** A request's whole amount, grouped for reading down a list: '12,500 EUR'. */
+const amountText = (amount: number, currency: Currency) =>
+  formatMoney(fromSafeInteger(amount), currency, 'en', { decimals: 0, grouping: true })
 
 /** Keys typed into a field are the field's, never the list's. */
 function typing(target: EventTarget | null): boolean {
@@ -273,9 +278,7 @@ function InboxRows(props: RequestsPageProps) {
               <td>
                 {row.fromCurrency} → {row.toCurrency}
               </td>
-              <td className="ops-number">
-                {amountFormat.format(row.amount)} {row.fromCurrency}
-              </td>
+              <td className="ops-number">{amountText(row.amount, row.fromCurrency)}</td>
               <td>{stateNames[row.state]}</td>
               <td>{row.assignee?.email ?? NOBODY}</td>
               <td>{formatDateTime(row.createdAt)}</td>
