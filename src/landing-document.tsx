@@ -4,6 +4,8 @@
  * lead to (the public ones are prerendered, decision 101). The SPA still renders the same view as
  * its / route for navigations inside the app.
  */
+import type { I18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
 import { useEffect } from 'react'
 import type { AppServices } from './app-services'
 import { LandingView } from './routes/-landing/landing-view'
@@ -22,7 +24,11 @@ export const landingNavigation = (location: { assign(href: string): void }) => (
   },
 })
 
-export function LandingDocument({ services }: { services: AppServices }) {
+/**
+ * `i18n` holds the page's language and its public catalog (src/i18n/catalogs.ts): the server
+ * renders with the same ones the browser then hydrates with.
+ */
+export function LandingDocument({ services, i18n }: { services: AppServices; i18n: I18n }) {
   const { splash, auth, api, inspect } = services
   // The splash's 750 ms count from the first paint (docs/product/limits.md#landing-splash); the
   // actor lives as long as the page, so a remount (StrictMode) starts nothing again.
@@ -30,8 +36,10 @@ export function LandingDocument({ services }: { services: AppServices }) {
     splash.start()
   }, [splash])
   return (
-    <PageErrorBoundary>
-      <LandingView splash={splash} auth={auth} api={api} inspect={inspect} />
-    </PageErrorBoundary>
+    <I18nProvider i18n={i18n}>
+      <PageErrorBoundary>
+        <LandingView splash={splash} auth={auth} api={api} inspect={inspect} />
+      </PageErrorBoundary>
+    </I18nProvider>
   )
 }

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createAppServices } from './app-services'
 import { browserStorage } from './browser-storage'
 import { inspectFlows, listenForFlowViewers } from './flows/live-inspector'
+import { loadI18n } from './i18n/catalogs'
+import { localeOfPath } from './i18n/public-paths'
 import { LandingDocument, landingNavigation } from './landing-document'
 import { SPLASH_MS } from './machines/splash/splash.machine'
 import { loadLanding } from './routes/-landing/landing-chunk'
@@ -32,27 +34,42 @@ const services = createAppServices(
 services.auth.start()
 listenForFlowViewers()
 
-const page = (
+// The page's language is its address's (/ English, /pl Polish), as the server rendered it; only
+// that language's public catalog loads (docs/product/languages.md).
+const i18n = loadI18n(localeOfPath(window.location.pathname), 'public')
+const pageIn = (loaded: Awaited<typeof i18n>) => (
   <StrictMode>
-    <LandingDocument services={services} />
+    <LandingDocument services={services} i18n={loaded} />
   </StrictMode>
 )
 if (prerendered) {
-  // Hydrated once the landing's chunk is here, so React renders what the server rendered.
+  // Hydrated once the landing's chunk and the catalog are here, so React renders what the server
+  // rendered.
   document.documentElement.dataset.prerendered = ''
-  void loadLanding().then(
-    () => {
+  void Promise.all([i18n, loadLanding()]).then(
+    ([loaded]) => {
+      const page = pageIn(loaded)
       // As a transition, hydration yields to the browser every few milliseconds (src/main.tsx).
       startTransition(() => {
         hydrateRoot(rootElement, page)
       })
     },
     // The chunk could not load: the page renders afresh, and shows the application error page.
-    () => {
+    // Without its catalog the page cannot say anything: that is the error React reports.
+    (error: unknown) => {
       rootElement.replaceChildren()
-      createRoot(rootElement).render(page)
+      void i18n.then(
+        (loaded) => {
+          createRoot(rootElement).render(pageIn(loaded))
+        },
+        () => {
+          throw error
+        },
+      )
     },
   )
 } else {
-  createRoot(rootElement).render(page)
+  void i18n.then((loaded) => {
+    createRoot(rootElement).render(pageIn(loaded))
+  })
 }

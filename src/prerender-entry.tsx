@@ -6,14 +6,34 @@
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
+import type { Locale } from '../domain/locale'
 import { createAppServices } from './app-services'
 import { createApp } from './create-app'
+import { loadI18n } from './i18n/catalogs'
+import { localeOfPath, pathInLocale } from './i18n/public-paths'
 import { LandingDocument } from './landing-document'
 import { MemoryStorage } from './memory-storage'
 import { loadLanding } from './routes/-landing/landing-chunk'
+import { LANDING_DOCUMENT } from './ui/landing/landing-content'
 
 /** The pages a visitor can land on before signing in; everything else needs the browser. */
-export const prerenderedPaths = ['/', '/app/login', '/app/register', '/app/forgot-password']
+export const prerenderedPaths = ['/', '/pl', '/app/login', '/app/register', '/app/forgot-password']
+
+/** The landing in each language (docs/product/languages.md): its own document at each address. */
+const LANDING_PATHS: Record<string, Locale> = { '/': 'en', '/pl': 'pl' }
+
+/**
+ * A page's language and the head that says so: its `<html lang>`, title and description, its
+ * canonical address and the same page in every language (`hreflang`, x-default English), as paths
+ * the server puts after its public URL.
+ */
+export interface PageHead {
+  lang: Locale
+  title: string
+  description: string
+  canonical: string
+  alternates: { hreflang: Locale | 'x-default'; path: string }[]
+}
 
 export interface PrerenderedPage {
   /** The root element's content. */
@@ -23,6 +43,8 @@ export interface PrerenderedPage {
   routeFiles: string[]
   /** The built document it goes into: the landing's own at / (decision 103), the SPA's elsewhere. */
   template: 'index.html' | 'landing.html'
+  /** Set where the page exists in several languages; elsewhere the template's head stays. */
+  head?: PageHead
 }
 
 /** The landing's own chunk (src/routes/-landing/landing-chunk.ts loads it). */
@@ -53,7 +75,8 @@ function appAt(path: string, fetchApi: typeof fetch) {
  * root element; `fetchApi` answers the API calls the routes make while loading.
  */
 export async function prerender(path: string, fetchApi: typeof fetch): Promise<PrerenderedPage> {
-  if (path === '/') return prerenderLanding(fetchApi)
+  const landingLocale = LANDING_PATHS[path]
+  if (landingLocale) return prerenderLanding(landingLocale, fetchApi)
   const { router, auth } = appAt(path, fetchApi)
   try {
     await router.load()
@@ -65,8 +88,11 @@ export async function prerender(path: string, fetchApi: typeof fetch): Promise<P
   }
 }
 
-/** / is the landing's own document (src/landing-main.tsx), rendered once its chunk is here. */
-async function prerenderLanding(fetchApi: typeof fetch): Promise<PrerenderedPage> {
+/**
+ * / and /pl are the landing's own document (src/landing-main.tsx), rendered once its chunk and its
+ * language's catalog are here, as the browser hydrates it (the language from the address).
+ */
+async function prerenderLanding(locale: Locale, fetchApi: typeof fetch): Promise<PrerenderedPage> {
   const services = createAppServices(
     {
       storage: new MemoryStorage(),
@@ -76,9 +102,22 @@ async function prerenderLanding(fetchApi: typeof fetch): Promise<PrerenderedPage
     },
     { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
   )
-  await loadLanding()
-  const html = checked('/', renderToString(<LandingDocument services={services} />))
-  return { html, status: 200, routeFiles: [LANDING_FILE], template: 'landing.html' }
+  const [i18n] = await Promise.all([loadI18n(locale, 'public'), loadLanding()])
+  const path = pathInLocale('/', locale)
+  if (localeOfPath(path) !== locale) throw new Error(`${path} is not the ${locale} landing`)
+  const html = checked(path, renderToString(<LandingDocument services={services} i18n={i18n} />))
+  const head: PageHead = {
+    lang: locale,
+    title: i18n._(LANDING_DOCUMENT.title),
+    description: i18n._(LANDING_DOCUMENT.description),
+    canonical: path,
+    alternates: [
+      { hreflang: 'en', path: pathInLocale('/', 'en') },
+      { hreflang: 'pl', path: pathInLocale('/', 'pl') },
+      { hreflang: 'x-default', path: pathInLocale('/', 'en') },
+    ],
+  }
+  return { html, status: 200, routeFiles: [LANDING_FILE], template: 'landing.html', head }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import type { ActorRefFrom, InspectionEvent } from 'xstate'
@@ -30,11 +31,13 @@ export interface LandingViewProps {
 export function LandingView({ splash, auth, api, inspect }: LandingViewProps) {
   const showing = useSelector(splash, (s) => s.matches('showing'))
   const landing = useLandingChunk()
+  const { t } = useLingui()
   usePageAlive()
-  if (!landing) return <LoadingScreen variant="splash" />
+  const splashText = t`Loading...`
+  if (!landing) return <LoadingScreen variant="splash" text={splashText} />
   return (
     <>
-      {showing ? <LoadingScreen variant="splash" /> : null}
+      {showing ? <LoadingScreen variant="splash" text={splashText} /> : null}
       {/* Hidden from everyone, assistive technology included, by its stylesheet's `visibility`,
           which the same stylesheet lifts at 750 ms when no script runs (no aria-hidden to stay). */}
       <div className={showing ? 'landing-under-splash' : 'landing-shown'}>

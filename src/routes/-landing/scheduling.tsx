@@ -1,10 +1,12 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { MainClient } from '../../api/main-client'
 import SchedulingModal from '../../ui/landing/scheduling-modal'
 import { useLandingSettings } from './landing-settings'
 
 const titles = {
-  call: 'Book a 30-minute call',
-  meeting: 'Book a 30-minute meeting with our expert',
+  call: msg`Book a 30-minute call`,
+  meeting: msg`Book a 30-minute meeting with our expert`,
 }
 
 /**
@@ -20,7 +22,8 @@ export default function Scheduling({
   kind: keyof typeof titles
   onClose: () => void
 }) {
+  const { t } = useLingui()
   const settings = useLandingSettings(api)
   if (!settings) return null
-  return <SchedulingModal url={settings.schedulingUrl} title={titles[kind]} onClose={onClose} />
+  return <SchedulingModal url={settings.schedulingUrl} title={t(titles[kind])} onClose={onClose} />
 }

@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react/macro'
 import type { Ref } from 'react'
-import { BENEFITS } from './landing-content'
+import { BENEFITS, LANDING_FRAME } from './landing-content'
 
 export interface BenefitsStripProps {
   /**
@@ -16,21 +17,22 @@ export interface BenefitsStripProps {
  * a larger icon.
  */
 export function BenefitsStrip({ activeIndex, ref }: BenefitsStripProps) {
+  const { t } = useLingui()
   return (
     <section className="benefits" aria-labelledby="benefits-heading" ref={ref}>
       <h2 id="benefits-heading" className="visually-hidden">
-        Benefits
+        {t(LANDING_FRAME.benefits)}
       </h2>
       <ul className="landing-container benefits-list">
         {BENEFITS.map((benefit, i) => (
           <li
-            key={benefit.title}
+            key={benefit.icon}
             className={i === activeIndex ? 'benefit benefit-active' : 'benefit'}
             data-active={i === activeIndex ? 'true' : undefined}
           >
             <span className={`benefit-icon benefit-icon-${benefit.icon}`} aria-hidden="true" />
-            <h3 className="benefit-title">{benefit.title}</h3>
-            <p className="benefit-text">{benefit.text}</p>
+            <h3 className="benefit-title">{t(benefit.title)}</h3>
+            <p className="benefit-text">{t(benefit.text)}</p>
           </li>
         ))}
       </ul>

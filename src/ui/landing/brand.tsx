@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro'
+import { LANDING_FRAME } from './landing-content'
 import { LandingLink } from './landing-link'
 
 /**
@@ -5,8 +7,9 @@ import { LandingLink } from './landing-link'
  * is the logo's SVG as a CSS image, so the landing's script does not carry it.
  */
 export function Brand() {
+  const { t } = useLingui()
   return (
-    <LandingLink to="/" className="logo logo-light" aria-label="Vistula Exchange — home">
+    <LandingLink to="/" className="logo logo-light" aria-label={t(LANDING_FRAME.home)}>
       <span className="logo-mark brand-mark" aria-hidden="true" />
       <span className="logo-name">
         Vistula <span className="logo-name-light">Exchange</span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { LandingLink } from './landing-link'
 import { ConverterWidget, type ConverterWidgetProps } from './converter-widget'
 import { CONVERTER_SECTION } from './sections-content'
@@ -7,17 +8,18 @@ import { CONVERTER_SECTION } from './sections-content'
  * 'Quick Exchange' to /app.
  */
 export function ConverterSection(props: ConverterWidgetProps) {
+  const { t } = useLingui()
   return (
     <section className="landing-section converter-section" aria-labelledby="converter-heading">
       <div className="landing-container converter-layout">
         <div className="converter-copy">
-          <p className="eyebrow">{CONVERTER_SECTION.eyebrow}</p>
+          <p className="eyebrow">{t(CONVERTER_SECTION.eyebrow)}</p>
           <h2 id="converter-heading" className="section-heading">
-            {CONVERTER_SECTION.heading}
+            {t(CONVERTER_SECTION.heading)}
           </h2>
-          <p className="section-lead">{CONVERTER_SECTION.text}</p>
+          <p className="section-lead">{t(CONVERTER_SECTION.text)}</p>
           <LandingLink to="/app" className="button button-primary button-large">
-            {CONVERTER_SECTION.quickExchange}
+            {t(CONVERTER_SECTION.quickExchange)}
           </LandingLink>
         </div>
         <ConverterWidget {...props} />

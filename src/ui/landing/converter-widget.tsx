@@ -1,13 +1,14 @@
+import { useLingui } from '@lingui/react/macro'
 import { LandingLink } from './landing-link'
 import { useId } from 'react'
-import { CURRENCY_GROUPS, isCurrency, type Currency } from '../../../domain/currencies'
 import {
-  AMOUNT_PATTERN,
-  CONVERTER_DISCLAIMER,
-  LARGE_AMOUNT_LINK,
-  LARGE_AMOUNT_NOTICE,
-  type SideName,
-} from '../../../domain/exchange-rules'
+  CRYPTO_CURRENCIES,
+  FIAT_CURRENCIES,
+  isCurrency,
+  type Currency,
+} from '../../../domain/currencies'
+import { AMOUNT_PATTERN, type SideName } from '../../../domain/exchange-rules'
+import { CONVERTER_WIDGET } from './sections-content'
 
 export interface ConverterWidgetProps {
   from: { currency: Currency; text: string }
@@ -25,22 +26,23 @@ export interface ConverterWidgetProps {
  * converter machine; this only shows its state and reports what the customer does.
  */
 export function ConverterWidget(props: ConverterWidgetProps) {
+  const { t } = useLingui()
   return (
     <div className="converter">
-      <ConverterRow side="from" label="You send" {...props} />
-      <ConverterRow side="to" label="You get" {...props} />
+      <ConverterRow side="from" label={t(CONVERTER_WIDGET.youSend)} {...props} />
+      <ConverterRow side="to" label={t(CONVERTER_WIDGET.youGet)} {...props} />
       <p className="converter-rate" aria-live="polite">
         {props.rateText}
       </p>
       {props.showNotice ? (
         <p className="converter-notice">
-          {LARGE_AMOUNT_NOTICE}{' '}
+          {t(CONVERTER_WIDGET.largeAmountNotice)}{' '}
           <LandingLink to="/app" className="text-link">
-            {LARGE_AMOUNT_LINK}
+            {t(CONVERTER_WIDGET.largeAmountLink)}
           </LandingLink>
         </p>
       ) : null}
-      <p className="converter-disclaimer">{CONVERTER_DISCLAIMER}</p>
+      <p className="converter-disclaimer">{t(CONVERTER_WIDGET.disclaimer)}</p>
     </div>
   )
 }
@@ -52,8 +54,14 @@ function ConverterRow({
   onCurrencyChange,
   ...props
 }: ConverterWidgetProps & { side: SideName; label: string }) {
+  const { t } = useLingui()
   const id = useId()
   const value = props[side]
+  // The selectors' two groups, in order (docs/product/screens.md#express-converter-widget).
+  const groups = [
+    { label: t(CONVERTER_WIDGET.fiatCurrencies), currencies: FIAT_CURRENCIES },
+    { label: t(CONVERTER_WIDGET.cryptoCurrencies), currencies: CRYPTO_CURRENCIES },
+  ]
   return (
     <div className="converter-row">
       <label className="converter-label" htmlFor={`${id}-amount`}>
@@ -75,14 +83,14 @@ function ConverterRow({
         />
         <select
           className="converter-currency"
-          aria-label={`${label}: currency`}
+          aria-label={t`${label}: currency`}
           value={value.currency}
           onChange={(event) => {
             const chosen = event.target.value
             if (isCurrency(chosen)) onCurrencyChange(side, chosen)
           }}
         >
-          {CURRENCY_GROUPS.map((group) => (
+          {groups.map((group) => (
             <optgroup key={group.label} label={group.label}>
               {group.currencies.map((currency) => (
                 <option key={currency} value={currency}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { COOKIE_BANNER } from './cookie-content'
 import './cookie-banner.css'
 
@@ -11,25 +12,26 @@ export interface CookieBannerProps {
  * The cookie banner (docs/product/screens.md#cookie-banner): 'Enable All' and 'Reject Optional'.
  */
 export function CookieBanner({ onAccept, onReject, privacyPolicyUrl }: CookieBannerProps) {
+  const { t } = useLingui()
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-heading">
       <div className="cookie-banner-text">
         <h2 id="cookie-banner-heading" className="cookie-banner-heading">
-          {COOKIE_BANNER.heading}
+          {t(COOKIE_BANNER.heading)}
         </h2>
         <p>
-          {COOKIE_BANNER.text}{' '}
+          {t(COOKIE_BANNER.text)}{' '}
           <a className="text-link" href={privacyPolicyUrl} target="_blank" rel="noopener">
-            {COOKIE_BANNER.policy}
+            {t(COOKIE_BANNER.policy)}
           </a>
         </p>
       </div>
       <div className="cookie-banner-actions">
         <button type="button" className="button button-secondary" onClick={onReject}>
-          {COOKIE_BANNER.reject}
+          {t(COOKIE_BANNER.reject)}
         </button>
         <button type="button" className="button button-primary" onClick={onAccept}>
-          {COOKIE_BANNER.accept}
+          {t(COOKIE_BANNER.accept)}
         </button>
       </div>
     </section>

@@ -1,8 +1,10 @@
 /** The cookie banner's copy (docs/product/screens.md#cookie-banner). */
+
+import { msg } from '@lingui/core/macro'
 export const COOKIE_BANNER = {
-  heading: 'Cookies',
-  text: 'We use necessary cookies to run this site. With your consent we also use optional analytics cookies (Google Tag Manager) to improve it.',
-  policy: 'Privacy policy',
-  accept: 'Enable All',
-  reject: 'Reject Optional',
+  heading: msg`Cookies`,
+  text: msg`We use necessary cookies to run this site. With your consent we also use optional analytics cookies (Google Tag Manager) to improve it.`,
+  policy: msg`Privacy policy`,
+  accept: msg`Enable All`,
+  reject: msg`Reject Optional`,
 }

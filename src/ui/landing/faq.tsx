@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { FAQ } from './sections-content'
 
 export interface FaqProps {
@@ -11,17 +12,18 @@ export interface FaqProps {
 
 /** The FAQ (docs/product/screens.md#faq): nine questions; one answer shows at a time. */
 export function Faq({ openIndex, onToggle }: FaqProps) {
+  const { t } = useLingui()
   return (
     <section className="landing-section" aria-labelledby="faq-heading">
       <div className="landing-container faq-container">
         <h2 id="faq-heading" className="section-heading section-heading-center">
-          {FAQ.heading}
+          {t(FAQ.heading)}
         </h2>
         <div className="faq-list">
           {FAQ.items.map((item, i) => {
             const open = i === openIndex
             return (
-              <div key={item.question} className={open ? 'faq-item faq-item-open' : 'faq-item'}>
+              <div key={item.question.id} className={open ? 'faq-item faq-item-open' : 'faq-item'}>
                 <h3 className="faq-question">
                   <button
                     type="button"
@@ -32,7 +34,7 @@ export function Faq({ openIndex, onToggle }: FaqProps) {
                       onToggle(i)
                     }}
                   >
-                    <span>{item.question}</span>
+                    <span>{t(item.question)}</span>
                     <span className="faq-sign" aria-hidden="true" />
                   </button>
                 </h3>
@@ -43,7 +45,7 @@ export function Faq({ openIndex, onToggle }: FaqProps) {
                   className="faq-answer"
                   hidden={!open}
                 >
-                  <p>{item.answer}</p>
+                  <p>{t(item.answer)}</p>
                 </div>
               </div>
             )

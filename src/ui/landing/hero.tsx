@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { LandingLink } from './landing-link'
 import { FloatingImages } from './floating-images'
 import { HERO } from './landing-content'
@@ -19,31 +20,32 @@ export interface HeroProps {
  * actions, promo note.
  */
 export function Hero({ word, shownLetters, signedIn, onBookMeeting }: HeroProps) {
+  const { t } = useLingui()
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <div className="landing-container hero-inner">
         <h1 id="hero-heading" className="hero-heading">
-          {HERO.heading} <RotatingWord word={word} shown={shownLetters} />
+          {t(HERO.heading)} <RotatingWord word={word} shown={shownLetters} />
         </h1>
-        <p className="hero-subheading">{HERO.subheading}</p>
+        <p className="hero-subheading">{t(HERO.subheading)}</p>
         <div className="hero-actions">
           <LandingLink to="/app" className="button button-gold button-large">
-            {HERO.getStarted}
+            {t(HERO.getStarted)}
           </LandingLink>
           <button
             type="button"
             className="button button-outline-light button-large"
             onClick={onBookMeeting}
           >
-            {HERO.bookMeeting}
+            {t(HERO.bookMeeting)}
           </button>
         </div>
         {signedIn ? (
           <LandingLink to="/app" className="promo-note promo-note-link">
-            {HERO.promoSignedIn}
+            {t(HERO.promoSignedIn)}
           </LandingLink>
         ) : (
-          <p className="promo-note">{HERO.promoSignedOut}</p>
+          <p className="promo-note">{t(HERO.promoSignedOut)}</p>
         )}
       </div>
       <FloatingImages />

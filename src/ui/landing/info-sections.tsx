@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { LandingLink } from './landing-link'
 import { AIM_BANNER, ENTERPRISE, FINAL_CTA, INDIVIDUAL, TEAM, WHY_US } from './sections-content'
 
@@ -6,17 +7,18 @@ import { AIM_BANNER, ENTERPRISE, FINAL_CTA, INDIVIDUAL, TEAM, WHY_US } from './s
  * /app/register.
  */
 export function AimBanner() {
+  const { t } = useLingui()
   return (
     <section className="aim-banner" aria-labelledby="aim-heading">
       <div className="landing-container aim-inner">
         <div>
           <h2 id="aim-heading" className="section-heading section-heading-light">
-            {AIM_BANNER.heading}
+            {t(AIM_BANNER.heading)}
           </h2>
-          <p className="aim-text">{AIM_BANNER.text}</p>
+          <p className="aim-text">{t(AIM_BANNER.text)}</p>
         </div>
         <LandingLink to="/app/register" className="button button-gold button-large">
-          {AIM_BANNER.action}
+          {t(AIM_BANNER.action)}
         </LandingLink>
       </div>
     </section>
@@ -28,20 +30,21 @@ export function AimBanner() {
  * docs/product/overview.md#why-partners-choose-us): the six reasons.
  */
 export function WhyChooseUs() {
+  const { t } = useLingui()
   return (
     <section className="landing-section" aria-labelledby="why-heading">
       <div className="landing-container">
         <h2 id="why-heading" className="section-heading section-heading-center">
-          {WHY_US.heading}
+          {t(WHY_US.heading)}
         </h2>
         <ul className="card-grid">
           {WHY_US.reasons.map((reason, i) => (
-            <li key={reason.title} className="info-card">
+            <li key={reason.title.id} className="info-card">
               <span className="info-card-number" aria-hidden="true">
                 {String(i + 1).padStart(2, '0')}
               </span>
-              <h3 className="info-card-title">{reason.title}</h3>
-              <p className="info-card-text">{reason.text}</p>
+              <h3 className="info-card-title">{t(reason.title)}</h3>
+              <p className="info-card-text">{t(reason.text)}</p>
             </li>
           ))}
         </ul>
@@ -56,26 +59,27 @@ export function WhyChooseUs() {
  * personalized quote'.
  */
 export function EnterpriseSolutions() {
+  const { t } = useLingui()
   return (
     <section className="landing-section landing-section-muted" aria-labelledby="enterprise-heading">
       <div className="landing-container split">
         <div>
-          <p className="eyebrow">{ENTERPRISE.eyebrow}</p>
+          <p className="eyebrow">{t(ENTERPRISE.eyebrow)}</p>
           <h2 id="enterprise-heading" className="section-heading">
-            {ENTERPRISE.heading}
+            {t(ENTERPRISE.heading)}
           </h2>
-          <p className="section-lead">{ENTERPRISE.text}</p>
+          <p className="section-lead">{t(ENTERPRISE.text)}</p>
           <LandingLink to="/app/register" className="button button-primary button-large">
-            {ENTERPRISE.action}
+            {t(ENTERPRISE.action)}
           </LandingLink>
         </div>
         <ol className="step-list">
           {ENTERPRISE.steps.map((step, i) => (
-            <li key={step} className="step-item">
+            <li key={step.id} className="step-item">
               <span className="step-number" aria-hidden="true">
                 {i + 1}
               </span>
-              <span>{step}</span>
+              <span>{t(step)}</span>
             </li>
           ))}
         </ol>
@@ -89,28 +93,31 @@ export function EnterpriseSolutions() {
  * /app/register.
  */
 export function IndividualSolutions() {
+  const { t } = useLingui()
   return (
     <section className="landing-section" aria-labelledby="individual-heading">
       <div className="landing-container split">
         <div>
-          <p className="eyebrow">{INDIVIDUAL.eyebrow}</p>
+          <p className="eyebrow">{t(INDIVIDUAL.eyebrow)}</p>
           <h2 id="individual-heading" className="section-heading">
-            {INDIVIDUAL.heading}
+            {t(INDIVIDUAL.heading)}
           </h2>
           <ul className="check-list">
             {INDIVIDUAL.points.map((point) => (
-              <li key={point}>{point}</li>
+              <li key={point.id}>{t(point)}</li>
             ))}
           </ul>
           <LandingLink to="/app/register" className="button button-primary button-large">
-            {INDIVIDUAL.action}
+            {t(INDIVIDUAL.action)}
           </LandingLink>
         </div>
         <ul className="fact-grid">
           {INDIVIDUAL.facts.map((fact) => (
-            <li key={fact.value} className="fact">
-              <span className="fact-value">{fact.value}</span>
-              <span>{fact.label}</span>
+            <li key={fact.label.id} className="fact">
+              <span className="fact-value">
+                {typeof fact.value === 'string' ? fact.value : t(fact.value)}
+              </span>
+              <span>{t(fact.label)}</span>
             </li>
           ))}
         </ul>
@@ -121,11 +128,12 @@ export function IndividualSolutions() {
 
 /** The team (docs/product/screens.md#team-section): two people. */
 export function Team() {
+  const { t } = useLingui()
   return (
     <section className="landing-section landing-section-muted" aria-labelledby="team-heading">
       <div className="landing-container">
         <h2 id="team-heading" className="section-heading section-heading-center">
-          {TEAM.heading}
+          {t(TEAM.heading)}
         </h2>
         <ul className="team-list">
           {TEAM.people.map((person) => (
@@ -137,8 +145,8 @@ export function Team() {
                   .join('')}
               </span>
               <h3 className="team-name">{person.name}</h3>
-              <p className="team-role">{person.role}</p>
-              <p className="info-card-text">{person.text}</p>
+              <p className="team-role">{t(person.role)}</p>
+              <p className="info-card-text">{t(person.text)}</p>
             </li>
           ))}
         </ul>
@@ -149,15 +157,16 @@ export function Team() {
 
 /** The final call to action, with 'Create an account' to /app/register. */
 export function FinalCallToAction() {
+  const { t } = useLingui()
   return (
     <section className="final-cta" aria-labelledby="final-cta-heading">
       <div className="landing-container final-cta-inner">
         <h2 id="final-cta-heading" className="section-heading section-heading-light">
-          {FINAL_CTA.heading}
+          {t(FINAL_CTA.heading)}
         </h2>
-        <p className="aim-text">{FINAL_CTA.text}</p>
+        <p className="aim-text">{t(FINAL_CTA.text)}</p>
         <LandingLink to="/app/register" className="button button-gold button-large">
-          {FINAL_CTA.action}
+          {t(FINAL_CTA.action)}
         </LandingLink>
       </div>
     </section>

@@ -4,42 +4,75 @@
  * sections-content.ts, so their text loads with them.
  */
 
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+
 export const HERO = {
-  heading: 'Exchange crypto with full legal compliance',
-  subheading:
-    'EU-licensed fiat-to-crypto trade services. €1,000,000+ transactions with complete documentation support.',
-  getStarted: 'Get started',
-  bookMeeting: 'Book a meeting with our expert',
-  promoSignedIn: '* Redeem a promo code for your personal quote',
-  promoSignedOut: '* Sign in to redeem a promo code for your personal quote',
+  heading: msg`Exchange crypto with full legal compliance`,
+  subheading: msg`EU-licensed fiat-to-crypto trade services. €1,000,000+ transactions with complete documentation support.`,
+  getStarted: msg`Get started`,
+  bookMeeting: msg`Book a meeting with our expert`,
+  promoSignedIn: msg`* Redeem a promo code for your personal quote`,
+  promoSignedOut: msg`* Sign in to redeem a promo code for your personal quote`,
 }
 
 export const HEADER = {
-  logIn: 'Log in',
-  signUp: 'Sign up',
-  dashboard: 'Dashboard',
-  bookCall: 'Book a call',
+  logIn: msg`Log in`,
+  signUp: msg`Sign up`,
+  dashboard: msg`Dashboard`,
+  bookCall: msg`Book a call`,
 }
 
 export type BenefitIcon = 'coins' | 'globe' | 'infinity' | 'shield' | 'lock'
 
 /** The five cards, in order (docs/product/screens.md#benefits-strip). */
-export const BENEFITS: readonly { title: string; text: string; icon: BenefitIcon }[] = [
-  { title: 'Top Coins', text: 'All popular cryptocurrencies and 200+ more.', icon: 'coins' },
-  { title: 'Global service', text: 'Accessible from globally for 195 countries.', icon: 'globe' },
+export const BENEFITS: readonly {
+  title: MessageDescriptor
+  text: MessageDescriptor
+  icon: BenefitIcon
+}[] = [
+  { title: msg`Top Coins`, text: msg`All popular cryptocurrencies and 200+ more.`, icon: 'coins' },
   {
-    title: 'No upper limits',
-    text: 'Experience in conducting large €1M+ transactions.',
+    title: msg`Global service`,
+    text: msg`Accessible from globally for 195 countries.`,
+    icon: 'globe',
+  },
+  {
+    title: msg`No upper limits`,
+    text: msg`Experience in conducting large €1M+ transactions.`,
     icon: 'infinity',
   },
   {
-    title: 'EU licensed',
-    text: 'The company trades under a Polish crypto license.',
+    title: msg`EU licensed`,
+    text: msg`The company trades under a Polish crypto license.`,
     icon: 'shield',
   },
   {
-    title: 'Private and secure',
-    text: 'Your data is encrypted; only you can access your funds.',
+    title: msg`Private and secure`,
+    text: msg`Your data is encrypted; only you can access your funds.`,
     icon: 'lock',
   },
 ]
+
+/**
+ * The hero's rotating words, in the order of the headline machine's HEADLINE_WORDS (it keeps which
+ * one shows; the view shows it in the page's language).
+ */
+export const HEADLINE_WORDS_SHOWN: readonly MessageDescriptor[] = [
+  msg`for individuals.`,
+  msg`for business.`,
+]
+
+/** The texts of the page's frame: headings and names for assistive technology, the splash. */
+export const LANDING_FRAME = {
+  benefits: msg`Benefits`,
+  home: msg`Vistula Exchange — home`,
+  accountNavigation: msg`Account`,
+  language: msg`Language`,
+}
+
+/** The document's title and description, as the prerendered page's head carries them. */
+export const LANDING_DOCUMENT = {
+  title: msg`Exchange crypto with full legal compliance`,
+  description: msg`EU-licensed fiat-to-crypto exchange: express converter, personal quotes and compliant large transactions.`,
+}

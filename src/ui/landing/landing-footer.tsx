@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Brand } from './brand'
 import { FOOTER } from './sections-content'
 
@@ -18,31 +19,32 @@ export function LandingFooter({
   address,
   socialLinks,
 }: LandingFooterProps) {
+  const { t } = useLingui()
   return (
     <footer className="landing-footer">
       <div className="landing-container footer-grid">
         <div className="footer-brand">
           <Brand />
-          <p className="footer-note">{FOOTER.rights}</p>
+          <p className="footer-note">{t(FOOTER.rights)}</p>
         </div>
         <dl className="footer-facts">
           <div>
-            <dt>{FOOTER.contact}</dt>
+            <dt>{t(FOOTER.contact)}</dt>
             <dd>
               <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
             </dd>
           </div>
           <div>
-            <dt>{FOOTER.licence}</dt>
+            <dt>{t(FOOTER.licence)}</dt>
             <dd>{licenceNumber}</dd>
           </div>
           <div>
-            <dt>{FOOTER.address}</dt>
+            <dt>{t(FOOTER.address)}</dt>
             <dd>{address}</dd>
           </div>
         </dl>
-        <nav aria-label={FOOTER.follow}>
-          <h2 className="footer-heading">{FOOTER.follow}</h2>
+        <nav aria-label={t(FOOTER.follow)}>
+          <h2 className="footer-heading">{t(FOOTER.follow)}</h2>
           <ul className="footer-links">
             {socialLinks.map((link) => (
               <li key={link.url}>
@@ -53,13 +55,13 @@ export function LandingFooter({
             ))}
           </ul>
         </nav>
-        <nav aria-label={FOOTER.documents}>
-          <h2 className="footer-heading">{FOOTER.documents}</h2>
+        <nav aria-label={t(FOOTER.documents)}>
+          <h2 className="footer-heading">{t(FOOTER.documents)}</h2>
           <ul className="footer-links">
             {[FOOTER.amlPolicy, FOOTER.privacyPolicy].map((doc) => (
               <li key={doc.href}>
                 <a href={doc.href} target="_blank" rel="noopener" type="application/pdf">
-                  {doc.label}
+                  {t(doc.label)}
                 </a>
               </li>
             ))}

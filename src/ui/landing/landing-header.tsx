@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro'
 import { LandingLink } from './landing-link'
 import { Brand } from './brand'
-import { HEADER } from './landing-content'
+import { HEADER, LANDING_FRAME } from './landing-content'
+import { LanguageSwitch } from './language-switch'
 
 export interface LandingHeaderProps {
   /**
@@ -16,25 +18,27 @@ export interface LandingHeaderProps {
  * 'Log in' with 'Sign up' or 'Dashboard'. The buttons are hidden on small screens.
  */
 export function LandingHeader({ profileLoaded, onBookCall }: LandingHeaderProps) {
+  const { t } = useLingui()
   return (
     <header className="landing-header">
       <div className="landing-container landing-header-row">
         <Brand />
-        <nav className="landing-header-actions" aria-label="Account">
+        <LanguageSwitch label={t(LANDING_FRAME.language)} />
+        <nav className="landing-header-actions" aria-label={t(LANDING_FRAME.accountNavigation)}>
           <button type="button" className="button button-ghost-light" onClick={onBookCall}>
-            {HEADER.bookCall}
+            {t(HEADER.bookCall)}
           </button>
           {profileLoaded ? (
             <LandingLink to="/app" className="button button-gold">
-              {HEADER.dashboard}
+              {t(HEADER.dashboard)}
             </LandingLink>
           ) : (
             <>
               <LandingLink to="/app" className="button button-ghost-light">
-                {HEADER.logIn}
+                {t(HEADER.logIn)}
               </LandingLink>
               <LandingLink to="/app/register" className="button button-gold">
-                {HEADER.signUp}
+                {t(HEADER.signUp)}
               </LandingLink>
             </>
           )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { INDIVIDUAL_STEPS } from './sections-content'
 
 export interface StepsCarouselProps {
@@ -12,17 +13,18 @@ export interface StepsCarouselProps {
  * front.
  */
 export function StepsCarousel({ front, onCycle }: StepsCarouselProps) {
+  const { t } = useLingui()
   const steps = INDIVIDUAL_STEPS.steps
   return (
     <section className="landing-section" aria-labelledby="steps-heading">
       <div className="landing-container steps-layout">
         <div>
           <h2 id="steps-heading" className="section-heading">
-            {INDIVIDUAL_STEPS.heading}
+            {t(INDIVIDUAL_STEPS.heading)}
           </h2>
-          <p className="section-lead">{INDIVIDUAL_STEPS.hint}</p>
+          <p className="section-lead">{t(INDIVIDUAL_STEPS.hint)}</p>
           <button type="button" className="button button-secondary" onClick={onCycle}>
-            {INDIVIDUAL_STEPS.next}
+            {t(INDIVIDUAL_STEPS.next)}
           </button>
         </div>
         {/* The stack is a large click target; the button above is its keyboard equivalent. */}
@@ -31,14 +33,14 @@ export function StepsCarousel({ front, onCycle }: StepsCarouselProps) {
             const depth = (i - front + steps.length) % steps.length
             return (
               <li
-                key={step.title}
+                key={step.title.id}
                 className={`step-card step-depth-${String(depth)}`}
                 aria-current={depth === 0 ? 'step' : undefined}
                 aria-hidden={depth === 0 ? undefined : true}
               >
-                <span className="step-card-number">Step {i + 1}</span>
-                <h3 className="step-card-title">{step.title}</h3>
-                <p className="step-card-text">{step.text}</p>
+                <span className="step-card-number">{t`Step ${i + 1}`}</span>
+                <h3 className="step-card-title">{t(step.title)}</h3>
+                <p className="step-card-text">{t(step.text)}</p>
               </li>
             )
           })}
