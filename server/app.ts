@@ -334,6 +334,6 @@ export async function buildApp(app: FastifyInstance, deps: AppDeps): Promise<Fas
   // The API reference (decision 095): public like the API it describes, so always served.
   installApiDocs(app)
   if (viewerBuild) await installFlowViewer(app, viewerBuild)
-  await installSpa(app, deps.spaDir, clientConfigOf(config))
+  await installSpa(app, deps.spaDir, clientConfigOf(config), config.publicUrl)
   return app
 }

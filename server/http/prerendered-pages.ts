@@ -16,6 +16,15 @@ export function prerendererDir(distDir: string): string {
   return `${distDir.replace(/[\\/]+$/, '')}-ssr`
 }
 
+/** A page's language and its addresses in every language (src/prerender-entry.tsx's PageHead). */
+interface PageHead {
+  lang: string
+  title: string
+  description: string
+  canonical: string
+  alternates: { hreflang: string; path: string }[]
+}
+
 /** What the bundle of src/prerender-entry.tsx exports. */
 interface Prerenderer {
   prerenderedPaths: string[]
@@ -27,6 +36,7 @@ interface Prerenderer {
     status: 200 | 404
     routeFiles: string[]
     template: 'index.html' | 'landing.html'
+    head?: PageHead
   }>
   isAppPath(pathname: string): boolean
 }
@@ -75,6 +85,38 @@ function routeStylesheets(manifest: Record<string, ManifestChunk>, routeFiles: s
   return [...css]
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * The template's head in the page's language (docs/product/languages.md): `<html lang>`, title and
+ * description, the canonical address and one `hreflang` link per language, all absolute on the
+ * site's public URL, so each language's page points at the others and back.
+ */
+function withPageHead(html: string, head: PageHead, publicUrl: string): string {
+  const origin = publicUrl.replace(/\/+$/, '')
+  const link = (attributes: string, path: string) =>
+    `<link ${attributes} href="${escapeHtml(origin + path)}" />`
+  const links = [
+    link('rel="canonical"', head.canonical),
+    ...head.alternates.map((a) =>
+      link(`rel="alternate" hreflang="${escapeHtml(a.hreflang)}"`, a.path),
+    ),
+  ]
+  const replaced = (text: string, pattern: RegExp, by: string) => {
+    if (!pattern.test(text)) throw new Error(`the page's template has no ${String(pattern)}`)
+    return text.replace(pattern, by)
+  }
+  let document = replaced(html, /<html lang="[^"]*">/, `<html lang="${escapeHtml(head.lang)}">`)
+  document = replaced(document, /<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+  document = replaced(
+    document,
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+  )
+  return document.replace('</head>', `${links.join('')}</head>`)
+}
+
 function readManifest(distDir: string): Record<string, ManifestChunk> {
   const path = join(distDir, '.vite', 'manifest.json')
   return existsSync(path)
@@ -89,6 +131,7 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
 export async function renderPublicPages(
   distDir: string,
   clientConfig: components['schemas']['ClientConfig'],
+  publicUrl: string,
 ): Promise<PrerenderedPages | null> {
   const entry = join(prerendererDir(distDir), 'prerender-entry.js')
   if (!existsSync(entry)) return null
@@ -116,8 +159,14 @@ export async function renderPublicPages(
     shells.set(template, parts)
     return parts
   }
-  const documentOf = (page: { html: string; routeFiles: string[]; template: string }) => {
-    const { shell, entryCss } = shellOf(page.template)
+  const documentOf = (page: {
+    html: string
+    routeFiles: string[]
+    template: string
+    head?: PageHead
+  }) => {
+    const { shell: template, entryCss } = shellOf(page.template)
+    const shell = page.head ? withPageHead(template, page.head, publicUrl) : template
     // Inline, not linked: a stylesheet request would hold the first paint for a round trip
     // (decision 101). The pages' CSS is a few KiB, and the CSP allows exactly this text.
     // Once each, in cascade order: a shared chunk's stylesheet (the entry's, say) read again after

@@ -17,9 +17,11 @@ export async function installSpa(
   app: FastifyInstance,
   distDir: string | undefined,
   clientConfig: components['schemas']['ClientConfig'],
+  /** The site's address, for the pages' canonical and hreflang links. */
+  publicUrl: string,
 ): Promise<void> {
   const hasSpa = distDir !== undefined && existsSync(join(distDir, 'index.html'))
-  const prerendered = hasSpa ? await renderPublicPages(distDir, clientConfig) : null
+  const prerendered = hasSpa ? await renderPublicPages(distDir, clientConfig, publicUrl) : null
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
