@@ -5,7 +5,8 @@
  * comma, which is its decimal separator, and the spaces that group thousands: '1000,50' and
  * '1 000,50' are 1000.50.
  */
-import { parseAmount, sanitizeAmount } from './exchange-rules.ts'
+import { AMOUNT_PATTERN, parseAmount, sanitizeAmount } from './exchange-rules.ts'
+import { formatDecimal } from './format-number.ts'
 import type { Locale } from './locale.ts'
 
 /** The characters the field keeps of what was typed: '1 000,50' stays as typed in Polish. */
@@ -32,4 +33,20 @@ function polishToDot(text: string): string {
  */
 export function parseAmountInput(typed: string, locale: Locale): string {
   return parseAmount(sanitizeAmount(locale === 'en' ? typed : polishToDot(typed)))
+}
+
+/**
+ * A computed amount as its field shows it: English as the spec has it ('0.12572070'), Polish
+ * with its decimal comma and without grouping, so it reads back the same ('0,12572070', '10000').
+ */
+export function amountFieldText(amount: string, locale: Locale): string {
+  return locale === 'en' ? amount : formatDecimal(amount, locale, { grouping: false })
+}
+
+/**
+ * The field's `pattern`: the spec's in English; in Polish digits and spaces, then a comma or a
+ * dot and digits ('1 000,50').
+ */
+export function amountInputPattern(locale: Locale): string {
+  return locale === 'en' ? AMOUNT_PATTERN : '[0-9\\s]*[,.]?[0-9]*'
 }

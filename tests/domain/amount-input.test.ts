@@ -4,8 +4,13 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseAmount, sanitizeAmount } from '../../domain/exchange-rules'
-import { amountInputText, parseAmountInput } from '../../domain/amount-input'
+import { AMOUNT_PATTERN, parseAmount, sanitizeAmount } from '../../domain/exchange-rules'
+import {
+  amountFieldText,
+  amountInputPattern,
+  amountInputText,
+  parseAmountInput,
+} from '../../domain/amount-input'
 
 const typed = fc.string({
   unit: fc.constantFrom(...'0123456789.,  \u00a0\u202f-+eE$€abc'.split('')),
@@ -75,5 +80,44 @@ describe('Polish amount inputs', () => {
       }),
       { numRuns: 5_000 },
     )
+  })
+})
+
+describe('a computed amount in its field', () => {
+  it('is the spec’s figure in English and the Polish figure without grouping', () => {
+    expect(amountFieldText('0.12572070', 'en')).toBe('0.12572070')
+    expect(amountFieldText('9599.90', 'en')).toBe('9599.90')
+    expect(amountFieldText('0', 'en')).toBe('0')
+    expect(amountFieldText('0.12572070', 'pl')).toBe('0,12572070')
+    expect(amountFieldText('12345678.90', 'pl')).toBe('12345678,90')
+    expect(amountFieldText('10000', 'pl')).toBe('10000')
+  })
+
+  it('reads back as the same amount in either language', () => {
+    const amount = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 8 }))
+      .map(([units, decimals]) => {
+        const digits = units.toString().padStart(decimals + 1, '0')
+        return decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`
+      })
+    fc.assert(
+      fc.property(amount, fc.constantFrom('en' as const, 'pl' as const), (text, locale) => {
+        const shown = amountFieldText(text, locale)
+        expect(parseAmountInput(shown, locale)).toBe(parseAmount(text))
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+})
+
+describe('the field’s pattern', () => {
+  const matches = (pattern: string, text: string) => new RegExp(`^(?:${pattern})$`, 'v').test(text)
+
+  it('is the spec’s in English and takes Polish amounts in Polish', () => {
+    expect(amountInputPattern('en')).toBe(AMOUNT_PATTERN)
+    for (const text of ['1000,50', '1 000,50', `1\u00a0000,5`, '1000.50', ',5', '10000', ''])
+      expect(matches(amountInputPattern('pl'), text)).toBe(true)
+    for (const text of ['1,000,50', 'abc', '1e5', '-5'])
+      expect(matches(amountInputPattern('pl'), text)).toBe(false)
   })
 })
