@@ -8,6 +8,7 @@
 import { AMOUNT_PATTERN, parseAmount, sanitizeAmount } from './exchange-rules.ts'
 import { formatDecimal } from './format-number.ts'
 import type { Locale } from './locale.ts'
+import { parseQuoteAmount } from './quote.ts'
 
 /** The characters the field keeps of what was typed: '1 000,50' stays as typed in Polish. */
 export function amountInputText(typed: string, locale: Locale): string {
@@ -15,17 +16,20 @@ export function amountInputText(typed: string, locale: Locale): string {
 }
 
 /**
- * The Polish text with a dot for its decimal separator and no grouping. Spaces (any kind) group
- * thousands. A comma or a dot is the decimal separator; when both appear, the last one written is
- * ('1.000,50' and '1,000.50' are both 1000.50) and the other kind groups.
+ * Polish digits and separators with a dot for the decimal separator and no grouping. A comma or a
+ * dot is the decimal separator; when both appear, the last one written is ('1.000,50' and
+ * '1,000.50' are both 1000.50) and the other kind groups.
  */
-function polishToDot(text: string): string {
-  let kept = text.replace(/[^0-9.,]/g, '')
+function separatorsToDot(digitsAndSeparators: string): string {
+  let kept = digitsAndSeparators
   const comma = kept.lastIndexOf(',')
   const dot = kept.lastIndexOf('.')
   if (comma >= 0 && dot >= 0) kept = kept.replaceAll(comma > dot ? '.' : ',', '')
   return kept.replaceAll(',', '.')
 }
+
+/** What a Polish field holds, every character but digits and separators dropped (spaces group). */
+const polishToDot = (text: string) => separatorsToDot(text.replace(/[^0-9.,]/g, ''))
 
 /**
  * The amount typed, as a decimal string: read like the spec reads an English field (up to a second
@@ -49,4 +53,16 @@ export function amountFieldText(amount: string, locale: Locale): string {
  */
 export function amountInputPattern(locale: Locale): string {
   return locale === 'en' ? AMOUNT_PATTERN : '[0-9\\s]*[,.]?[0-9]*'
+}
+
+/**
+ * The quote dialog's amount: whole units, as an integer parse reads the text
+ * (docs/product/validation.md#quote-dialog). English is `parseQuoteAmount` exactly ('1,000' is
+ * 1000). In Polish, spaces group, and the separators are read as in the converter before the
+ * decimal part is dropped: '1 000,50' and '1.000,50' are 1000, '1000,50' is 1000, '1,5' is 1.
+ */
+export function parseQuoteAmountInput(typed: string, locale: Locale): string {
+  if (locale === 'en') return parseQuoteAmount(typed)
+  const leading = /^[\d.,]*/.exec(typed.replace(/\s/g, ''))?.[0] ?? ''
+  return parseQuoteAmount(separatorsToDot(leading))
 }

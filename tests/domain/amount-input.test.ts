@@ -10,7 +10,9 @@ import {
   amountInputPattern,
   amountInputText,
   parseAmountInput,
+  parseQuoteAmountInput,
 } from '../../domain/amount-input'
+import { parseQuoteAmount } from '../../domain/quote'
 
 const typed = fc.string({
   unit: fc.constantFrom(...'0123456789.,  \u00a0\u202f-+eE$€abc'.split('')),
@@ -119,5 +121,45 @@ describe('the field’s pattern', () => {
       expect(matches(amountInputPattern('pl'), text)).toBe(true)
     for (const text of ['1,000,50', 'abc', '1e5', '-5'])
       expect(matches(amountInputPattern('pl'), text)).toBe(false)
+  })
+})
+
+describe('the quote dialog’s amount', () => {
+  it('is the spec’s integer parse exactly in English', () => {
+    fc.assert(
+      fc.property(fc.oneof(typed, fc.string()), (text) => {
+        expect(parseQuoteAmountInput(text, 'en')).toBe(parseQuoteAmount(text))
+      }),
+      { numRuns: 5_000 },
+    )
+    expect(parseQuoteAmountInput('1,000', 'en')).toBe('1000')
+    expect(parseQuoteAmountInput('1000,50', 'en')).toBe('100050')
+  })
+
+  it('drops the Polish decimal part after a comma, and reads spaces as grouping', () => {
+    expect(parseQuoteAmountInput('1000,50', 'pl')).toBe('1000')
+    expect(parseQuoteAmountInput('1 000,50', 'pl')).toBe('1000')
+    expect(parseQuoteAmountInput('10\u00a0000', 'pl')).toBe('10000')
+    expect(parseQuoteAmountInput('1.000,50', 'pl')).toBe('1000')
+    expect(parseQuoteAmountInput('1,000.50', 'pl')).toBe('1000')
+    expect(parseQuoteAmountInput('1000.50', 'pl')).toBe('1000')
+    expect(parseQuoteAmountInput('1,5', 'pl')).toBe('1')
+    expect(parseQuoteAmountInput(' 12 ', 'pl')).toBe('12')
+  })
+
+  it('reads only the leading digits in Polish too, as an integer parse does', () => {
+    expect(parseQuoteAmountInput('', 'pl')).toBe('0')
+    expect(parseQuoteAmountInput('abc', 'pl')).toBe('0')
+    expect(parseQuoteAmountInput('abc12', 'pl')).toBe('0')
+    expect(parseQuoteAmountInput('1e3', 'pl')).toBe('1')
+    expect(parseQuoteAmountInput('-5', 'pl')).toBe('0')
+    expect(parseQuoteAmountInput(',5', 'pl')).toBe('0')
+    expect(parseQuoteAmountInput('99999999999999999999,9', 'pl')).toBe('99999999999999999999')
+    fc.assert(
+      fc.property(typed, (text) => {
+        expect(parseQuoteAmountInput(text, 'pl')).toMatch(/^(0|[1-9]\d*)$/)
+      }),
+      { numRuns: 5_000 },
+    )
   })
 })
