@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startAppServer, type AppServer } from './support/app-server'
+import { launchChromium } from './support/chromium'
+
+/**
+ * The landing in English at / and in Polish at /pl (docs/product/languages.md#public-pages):
+ * prerendered, each with its language, its canonical address and the other's (hreflang).
+ */
+describe('the landing per language', () => {
+  let server: AppServer | undefined
+  let chromium: { browser: Browser; close(): Promise<void> } | undefined
+
+  beforeAll(async () => {
+    server = await startAppServer()
+    chromium = await launchChromium()
+  })
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.stop()
+  })
+  const start = () => {
+    if (!server || !chromium) throw new Error('the server or Chromium did not start')
+    return { url: server.url, browser: chromium.browser }
+  }
+
+  /** The head's language links, as a crawler reads them. */
+  const headOf = (html: string) => {
+    const head = html.slice(0, html.indexOf('</head>'))
+    return {
+      lang: /<html lang="([^"]*)">/.exec(html)?.[1],
+      title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
+      canonical: [...head.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]),
+      alternates: Object.fromEntries(
+        [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map(
+          (m): [string, string] => [m[1] ?? '', m[2] ?? ''],
+        ),
+      ) as Record<string, string>,
+    }
+  }
+
+  it('serves /pl as Polish HTML and / as English, each pointing at the other', async () => {
+    const { url } = start()
+    const polish = await fetch(url + '/pl')
+    expect(polish.status).toBe(200)
+    expect(polish.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const polishHtml = await polish.text()
+    const alternates = { en: `${url}/`, pl: `${url}/pl`, 'x-default': `${url}/` }
+    expect(headOf(polishHtml)).toEqual({
+      lang: 'pl',
+      title: 'Wymieniaj kryptowaluty w pełnej zgodzie z prawem',
+      canonical: [`${url}/pl`],
+      alternates,
+    })
+    // The page itself, before any script: Polish, with the link back to English.
+    expect(polishHtml).toContain('<span class="loading-text">Ładowanie...</span>')
+    expect(polishHtml).toContain('>Wymieniaj kryptowaluty w pełnej zgodzie z prawem')
+    expect(polishHtml).toContain('<a href="/" hrefLang="en" lang="en">English</a>')
+    expect(polishHtml).not.toContain('Exchange crypto with full legal compliance')
+
+    const englishHtml = await (await fetch(url + '/')).text()
+    expect(headOf(englishHtml)).toEqual({
+      lang: 'en',
+      title: 'Exchange crypto with full legal compliance',
+      canonical: [`${url}/`],
+      alternates,
+    })
+    expect(englishHtml).toContain('<a href="/pl" hrefLang="pl" lang="pl">Polski</a>')
+    expect(englishHtml).not.toContain('Wymieniaj')
+  })
+
+  it('never redirects by Accept-Language, and an unknown language prefix is Page not found', async () => {
+    const { url } = start()
+    const preferringPolish = await fetch(url + '/', {
+      headers: { 'accept-language': 'pl-PL,pl;q=0.9' },
+      redirect: 'manual',
+    })
+    expect(preferringPolish.status).toBe(200)
+    expect(headOf(await preferringPolish.text()).lang).toBe('en')
+    for (const path of ['/xx', '/de', '/pl/nothing-here']) {
+      const answer = await fetch(url + path)
+      expect(answer.status, path).toBe(404)
+      expect(await answer.text()).toContain('Page not found')
+    }
+  })
+
+  it('shows /pl in Polish without JavaScript and hydrates it without a mismatch', async () => {
+    const { url, browser } = start()
+    const noScripts = await browser.newContext({ javaScriptEnabled: false })
+    const before = await noScripts.newPage()
+    await before.goto(url + '/pl')
+    await before.getByText('Wymieniaj kryptowaluty w pełnej zgodzie z prawem').waitFor()
+
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(url + '/pl')
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const landingText = (p: Page) =>
+      p
+        .locator('.landing-header, .landing main')
+        .evaluateAll((parts) => parts.map((part) => (part as HTMLElement).innerText))
+    expect(await landingText(page)).toEqual(await landingText(before))
+    // Only the Polish public catalog came with it.
+    const catalogs = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\/assets\/public-[\w-]{8}\.js$/.test(path)),
+    )
+    expect(catalogs).toHaveLength(1)
+    // The language switch is a real link: it loads the English page.
+    await page.getByRole('link', { name: 'English' }).click()
+    await page.waitForURL(url + '/')
+    await page.getByRole('link', { name: 'Polski' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    expect(errors).toEqual([])
+    await noScripts.close()
+    await context.close()
+  })
+})
