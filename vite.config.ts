@@ -26,6 +26,24 @@ function flowViewerInDevelopment(): Plugin {
   }
 }
 
+/**
+ * `npm run dev` shows the Polish landing at /pl: the landing's own document (landing.html), whose
+ * script reads the language from the address (docs/product/languages.md). / stays the SPA's route.
+ */
+function polishLandingInDevelopment(): Plugin {
+  return {
+    name: 'polish-landing-in-development',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/pl\/?(\?|$)/.test(request.url))
+          request.url = request.url.replace(/^\/pl\/?/, '/landing.html')
+        next()
+      })
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // The texts (decision 116): the macros compiled, and a catalog imported as its compiled
@@ -41,6 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     flowViewerInDevelopment(),
+    polishLandingInDevelopment(),
     // What react-calendly and react-gtm-module insert inline, for the server's CSP (decision 107).
     ...(isSsrBuild ? [] : [cspInlineSources()]),
   ],
