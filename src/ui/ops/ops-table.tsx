@@ -6,7 +6,7 @@ import { NOTHING_YET } from './ops-texts'
 type DeskPayment = components['schemas']['DeskPayment']
 
 /** A payment's figure as Paybis gave it, its decimals kept: '0.00162 BTC'; or a dash. */
-export const money = (m: { amount: string; currency: string } | null | undefined) =>
+const money = (m: { amount: string; currency: string } | null | undefined) =>
   m ? `${m.amount} ${m.currency}` : '—'
 
 /** A time as people read it, or a dash. */
