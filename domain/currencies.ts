@@ -49,9 +49,3 @@ export function classOf(currency: Currency): CurrencyClass {
 export function isFiatCryptoPair(from: string, to: string): boolean {
   return (isFiat(from) && isCrypto(to)) || (isCrypto(from) && isFiat(to))
 }
-
-/** The selectors' two groups, in order, with their labels (docs/product/screens.md#express-converter-widget). */
-export const CURRENCY_GROUPS: readonly { label: string; currencies: readonly Currency[] }[] = [
-  { label: 'Fiat Currencies', currencies: FIAT_CURRENCIES },
-  { label: 'Crypto Currencies', currencies: CRYPTO_CURRENCIES },
-]

@@ -212,12 +212,6 @@ export function showsLargeAmountNotice(
   return decimal(to.amount).gte(threshold)
 }
 
-export const LARGE_AMOUNT_NOTICE =
-  'We offer flexible fees for big amounts. Get a personalized calculation'
-export const LARGE_AMOUNT_LINK = 'here'
-export const CONVERTER_DISCLAIMER =
-  'Exchange rates constantly change, so the final amount may differ from what you see in the converter.'
-
 /** Amount inputs keep only digits and the dot (docs/product/validation.md#converter-inputs). */
 export function sanitizeAmount(text: string): string {
   return text.replace(/[^0-9.]/g, '')
