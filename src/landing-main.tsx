@@ -36,7 +36,10 @@ listenForFlowViewers()
 
 // The page's language is its address's (/ English, /pl Polish), as the server rendered it; only
 // that language's public catalog loads (docs/product/languages.md).
-const i18n = loadI18n(localeOfPath(window.location.pathname), 'public')
+const locale = localeOfPath(window.location.pathname)
+const i18n = loadI18n(locale, 'public')
+// The prerendered document says it already; the development server's template does not.
+document.documentElement.lang = locale
 const pageIn = (loaded: Awaited<typeof i18n>) => (
   <StrictMode>
     <LandingDocument services={services} i18n={loaded} />
