@@ -308,6 +308,41 @@ describe('converter machine (docs/product/flows.md#converter, docs/product/valid
     ctx.actor.stop()
   })
 
+  it('reads and writes amounts in Polish on a Polish page (issue 30)', async () => {
+    const rate = deferred<CandlesAnswer | null>()
+    const actor = createActor(
+      converterMachine.provide({
+        actors: {
+          fetchRate: fromPromise(() => rate.promise),
+          fetchMarketFacts: fromPromise(() => new Promise<MarketFacts>(() => undefined)),
+        },
+      }),
+      { input: { locale: 'pl' } },
+    ).start()
+    expect(actor.getSnapshot().context).toEqual({ ...initialConverterContext, locale: 'pl' })
+    rate.resolve(candles('50000'))
+    await vi.advanceTimersByTimeAsync(0)
+    // 10000 × (1 − 1.1%) / 50000, written with a decimal comma.
+    expect(actor.getSnapshot().context.to).toMatchObject({
+      amount: '0.19780000',
+      text: '0,19780000',
+    })
+    // The field keeps what a Polish customer types; the amount is its decimal.
+    actor.send({ type: 'amount.change', side: 'from', text: '1 000,50 zł' })
+    expect(actor.getSnapshot().context.from).toMatchObject({ text: '1 000,50 ', amount: '1000.5' })
+    await vi.advanceTimersByTimeAsync(750)
+    // 1000.5 × 0.96 / 50000
+    expect(actor.getSnapshot().context.to).toMatchObject({
+      amount: '0.01920960',
+      text: '0,01920960',
+    })
+    // Editing the target computes the source with the fee added: 0.5 × 50000 × 1.04.
+    actor.send({ type: 'amount.change', side: 'to', text: '0,5' })
+    await vi.advanceTimersByTimeAsync(750)
+    expect(actor.getSnapshot().context.from).toMatchObject({ amount: '26000.00', text: '26000,00' })
+    actor.stop()
+  })
+
   it("logs '[WARN] No data from exchange' and keeps the pair's rate when its answer is not ok or empty", async () => {
     const ctx = await runner.setup(() => undefined)
     ctx.requests.latest.resolve({ ok: 'error' } as CandlesAnswer)

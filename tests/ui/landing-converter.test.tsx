@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import {
@@ -5,8 +6,14 @@ import {
   type ConverterSnapshot,
 } from '../../src/machines/converter/converter.machine'
 import { isFiat } from '../../domain/currencies'
-import { candlePair, rateFromCandles, type CandlesAnswer } from '../../domain/exchange-rules'
+import {
+  candlePair,
+  convertToTarget,
+  rateFromCandles,
+  type CandlesAnswer,
+} from '../../domain/exchange-rules'
 import { marketFactsFrom, type MarketFacts } from '../../domain/market-facts'
+import { loadI18n } from '../../src/i18n/catalogs'
 import { ConverterPanel } from '../../src/routes/-landing/converter-panel'
 import { candles, DEBOUNCE_EVENT } from '../../src/flows/fixtures/converter'
 import { createConverterUiPathModel, scenariosNotWalked } from '../machines/converter-model'
@@ -315,6 +322,43 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
     expect(screen.getByText('here').closest('p')?.textContent).toBe(NOTICE)
     await act(() => vi.advanceTimersByTimeAsync(750))
     expect(amountInput('You get').value).toBe('0.12572068')
+    view.unmount()
+  })
+
+  it('reads and writes Polish figures on the Polish page (issue 30)', async () => {
+    const i18n = await loadI18n('pl', 'public')
+    const market = new FakeMarket()
+    const { view } = await renderInRouter(() => (
+      <I18nProvider i18n={i18n}>
+        <ConverterPanel market={() => Promise.resolve(market.client)} />
+      </I18nProvider>
+    ))
+    await vi.waitFor(
+      () => {
+        expect(market.requests).toHaveLength(1)
+      },
+      { interval: 1 },
+    )
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const [send, get] = document.querySelectorAll<HTMLInputElement>('input.converter-amount')
+    if (!send || !get) throw new Error('no amount fields')
+    const shownRate = () =>
+      [...document.querySelectorAll('p')].find((p) => p.textContent.startsWith('1 '))?.textContent
+    await act(async () => {
+      market.answer({ ok: 'ok', data: [{ close: '78251.21' }] })
+      market.answerFacts()
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(shownRate()).toBe('1 BTC = 78\u00a0251,21 EUR')
+    expect(get.value).toBe(convertToTarget('10000', '78251.21', 'BTC').replace('.', ','))
+    act(() => {
+      fireEvent.change(send, { target: { value: '1 000,50' } })
+    })
+    expect(send.value).toBe('1 000,50')
+    await act(() => vi.advanceTimersByTimeAsync(750))
+    // 1000.50 × 0.96 / 78251.21, with a decimal comma.
+    expect(get.value).toBe(convertToTarget('1000.5', '78251.21', 'BTC').replace('.', ','))
+    expect(get.value).toMatch(/^0,\d{8}$/)
     view.unmount()
   })
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { amountFieldText, amountInputText, parseAmountInput } from '../../../domain/amount-input'
 import { classOf, type Currency } from '../../../domain/currencies'
 import {
   candlePair,
@@ -6,12 +7,11 @@ import {
   convertToTarget,
   NO_DATA_WARNING,
   otherSide,
-  parseAmount,
   rateFromCandles,
-  sanitizeAmount,
   type CandlesAnswer,
   type SideName,
 } from '../../../domain/exchange-rules'
+import type { Locale } from '../../../domain/locale'
 import type { MarketFacts } from '../../../domain/market-facts'
 
 export interface ConverterSide {
@@ -21,7 +21,10 @@ export interface ConverterSide {
    * (docs/product/validation.md#converter-inputs).
    */
   amount: string
-  /** What the input shows: the customer's sanitized text, or the computed amount. */
+  /**
+   * What the input shows: the customer's sanitized text, or the computed amount written for the
+   * page's language ('0.12572070', '0,12572070').
+   */
   text: string
 }
 
@@ -40,6 +43,16 @@ export interface ConverterContext {
   rate: string
   /** What get_currencies_info and get_pairs_info told about the currencies (none until loaded). */
   facts: MarketFacts
+  /**
+   * The page's language: how a typed amount is read and a computed one written
+   * (docs/product/validation.md#converter-inputs); English unless the page says otherwise.
+   */
+  locale: Locale
+}
+
+/** What the page tells the converter: its language. */
+export interface ConverterInput {
+  locale?: Locale
 }
 
 export type ConverterEvent =
@@ -56,6 +69,7 @@ export const initialConverterContext: ConverterContext = {
   lastEdited: 'from',
   rate: '0',
   facts: {},
+  locale: 'en',
 }
 
 /** The computed side again, from the edited side, the rate and the fee rules. */
@@ -63,10 +77,10 @@ export function recomputed(context: ConverterContext): Pick<ConverterContext, 'f
   const { from, to, rate } = context
   if (context.lastEdited === 'from') {
     const amount = convertToTarget(from.amount, rate, to.currency)
-    return { from, to: { ...to, amount, text: amount } }
+    return { from, to: { ...to, amount, text: amountFieldText(amount, context.locale) } }
   }
   const amount = convertToSource(to.amount, rate, from.currency)
-  return { from: { ...from, amount, text: amount }, to }
+  return { from: { ...from, amount, text: amountFieldText(amount, context.locale) }, to }
 }
 
 /**
@@ -126,6 +140,10 @@ export const converterMachine = setup({
   types: {} as {
     context: ConverterContext
     events: ConverterEvent
+    // `void`, not `undefined`: XState's setup drops `undefined` and would make the input required
+    // (as in forms/form.machine.ts); the flow viewer and the tests start it without one.
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- see above
+    input: ConverterInput | void
   },
   actors: {
     /**
@@ -145,8 +163,12 @@ export const converterMachine = setup({
   },
   actions: {
     editAmount: assign(({ context }, params: { side: SideName; text: string }) => {
-      const text = sanitizeAmount(params.text)
-      const edited = { ...context[params.side], text, amount: parseAmount(text) }
+      const text = amountInputText(params.text, context.locale)
+      const edited = {
+        ...context[params.side],
+        text,
+        amount: parseAmountInput(text, context.locale),
+      }
       return {
         lastEdited: params.side,
         ...bySide(params.side, edited, context[otherSide(params.side)]),
@@ -177,7 +199,10 @@ export const converterMachine = setup({
 }).createMachine({
   id: 'converter',
   description: 'The express converter on the landing page',
-  context: initialConverterContext,
+  context: ({ input }) => ({
+    ...initialConverterContext,
+    locale: input?.locale ?? initialConverterContext.locale,
+  }),
   type: 'parallel',
   // Once for the page, beside the regions (a currency change re-enters them, not this).
   invoke: {
