@@ -30,7 +30,11 @@ export default defineConfig({
     {
       // The signed-in customer's area.
       path: '<rootDir>/src/locales/{locale}/account',
-      include: ['<rootDir>/src/ui/account/', '<rootDir>/src/routes/app/'],
+      include: [
+        '<rootDir>/src/ui/account/',
+        '<rootDir>/src/ui/account-layout.tsx',
+        '<rootDir>/src/routes/app/',
+      ],
     },
     {
       // The staff console.

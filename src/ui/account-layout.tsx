@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Logo } from './logo'
@@ -16,32 +17,33 @@ export interface AccountLayoutProps {
  * their card payments (issue 29), Verification, Support, avatar to /app/profile.
  */
 export function AccountLayout({ supportUrl, initials, children }: AccountLayoutProps) {
+  const { t } = useLingui()
   return (
     <div className="account-page">
       <header className="top-bar">
         <div className="top-bar-inner">
           <Logo tone="light" />
-          <nav className="top-bar-nav" aria-label="Account">
+          <nav className="top-bar-nav" aria-label={t`Account`}>
             <Link
               to="/app/requests"
               className="top-bar-link"
               activeProps={{ 'aria-current': 'page' }}
             >
-              Requests
+              {t`Requests`}
             </Link>
             <Link
               to="/app/payments"
               className="top-bar-link"
               activeProps={{ 'aria-current': 'page' }}
             >
-              Payments
+              {t`Payments`}
             </Link>
             <Link
               to="/app/verification"
               className="top-bar-link"
               activeProps={{ 'aria-current': 'page' }}
             >
-              Verification
+              {t`Verification`}
             </Link>
             {supportUrl ? (
               <a
@@ -50,14 +52,14 @@ export function AccountLayout({ supportUrl, initials, children }: AccountLayoutP
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                Support
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                {t`Support`}
+                <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
               </a>
             ) : null}
             <Link
               to="/app/profile"
               className="avatar"
-              aria-label="Profile"
+              aria-label={t`Profile`}
               activeProps={{ 'aria-current': 'page' }}
             >
               {initials ? (

@@ -13,6 +13,7 @@ export function serializeProfile(s: Snapshot): string {
   return JSON.stringify([
     s.value,
     firstNameBroken(s),
+    s.context.locale !== s.context.storedLocale,
     Object.keys(s.context.errors).sort(),
     s.matches('failed') ? s.context.errorType : null,
   ])

@@ -8,7 +8,7 @@ import {
   TRANSIENT_MESSAGE_MS,
   type Profile,
   type ProfileFormEvent,
-  type ProfileValues,
+  type ProfileUpdateInput,
 } from '../../src/machines/profile-form/profile-form.machine'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
@@ -19,7 +19,7 @@ interface Ctx {
   actor: Actor<typeof profileFormMachine>
   loads: DeferredQueue<Profile>
   saves: DeferredQueue<Profile>
-  sent: ProfileValues[]
+  sent: ProfileUpdateInput[]
   refreshed: Profile[]
 }
 
@@ -91,11 +91,17 @@ describe('profile form (docs/product/flows.md#profile)', () => {
         const view = selectProfileView(s)
         expect(view).toMatchObject({ phase: 'ready', saved: false, errorType: null })
         expect(view.email).toBe(storedProfile.email)
+        expect(view.locale).toBe(s.context.locale)
         if (view.errors.firstName) expect(view.errors.firstName).toBe('Max 100 characters')
       },
       submitting: (ctx, s) => {
         expect(selectProfileView(s).submitting).toBe(true)
-        expect(ctx.sent.at(-1)).toEqual(s.context.values)
+        // The language goes only when the customer chose another than the stored one.
+        expect(ctx.sent.at(-1)).toEqual(
+          s.context.locale === s.context.storedLocale
+            ? s.context.values
+            : { ...s.context.values, locale: s.context.locale },
+        )
         expect(s.context.errors).toEqual({})
       },
       saved: (_ctx, s) => {

@@ -85,13 +85,21 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
       return app
     },
     async event(app, event) {
-      const e = event as { type: string; field?: string; value?: string; error?: unknown }
+      const e = event as {
+        type: string
+        field?: string
+        value?: string
+        locale?: string
+        error?: unknown
+      }
       if (e.type === 'xstate.done.actor.loadProfile')
         await app.api.answer(LOAD.method, LOAD.path, json(200, storedProfile))
       else if (e.type === 'xstate.error.actor.loadProfile')
         await app.api.answer(LOAD.method, LOAD.path, problem('OTHER_ERROR', 500))
       else if (e.type === 'profile.reload')
         await app.user.click(screen.getByRole('button', { name: 'Try again' }))
+      else if (e.type === 'locale.change')
+        await app.user.selectOptions(field('Language'), e.locale ?? '')
       else if (e.type === 'field.change') {
         const input = field('First name')
         await app.user.clear(input)
@@ -99,12 +107,14 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
         await app.user.paste(e.value ?? '')
       } else if (e.type === 'form.submit') await app.user.click(updateButton())
       else if (e.type === 'xstate.done.actor.saveProfile') {
-        const { values } = snapshotOf(app).context
+        const { values, locale, storedLocale } = snapshotOf(app).context
+        // The language goes only when another than the stored one is chosen.
         expect(app.api.last(SAVE.method, SAVE.path)?.body).toEqual({
           firstName: values.firstName,
           lastName: values.lastName,
           country: values.country,
           phone: values.phone,
+          ...(locale === storedLocale ? {} : { locale }),
         })
         await app.api.answer(SAVE.method, SAVE.path, json(200, { ...storedProfile, ...values }))
       } else if (e.type === 'xstate.error.actor.saveProfile') {
@@ -146,6 +156,7 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
         expect(field('Email').readOnly).toBe(true)
         expect(field('Phone').value).toBe(storedProfile.phone)
         expect(field('Country').value).toBe(storedProfile.country)
+        expect(field('Language').value).toBe(s.context.locale)
         expect(messageAt('First name')).toBe(errors.firstName ?? null)
         expect(messageAt('Phone')).toBe(errors.phone ?? null)
         expect(screen.queryByRole('alert')).toBeNull()
@@ -183,7 +194,7 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
     const report = await runAllPaths(pm, runner, 'ui')
     expect(report.states.missing).toEqual([])
     expect(report.transitions.missing).toEqual([])
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('profile page details', () => {

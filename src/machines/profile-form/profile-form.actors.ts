@@ -2,7 +2,7 @@ import { fromAbortablePromise } from '../abortable-promise'
 import { callApi } from '../../api/api-call'
 import { readProfile } from '../../api/kept-reads'
 import type { MainClient } from '../../api/main-client'
-import type { Profile, ProfileValues } from './profile-form.machine'
+import type { Profile, ProfileUpdateInput } from './profile-form.machine'
 
 /**
  * The profile form's server calls (docs/product/api.md#profile-calls): GET (kept, kept-reads.ts)
@@ -11,12 +11,13 @@ import type { Profile, ProfileValues } from './profile-form.machine'
 export function createProfileFormActors(api: MainClient) {
   return {
     loadProfile: fromAbortablePromise<Profile>(({ signal }) => readProfile(api, signal)),
-    saveProfile: fromAbortablePromise<Profile, ProfileValues>(async ({ input, signal }) => {
+    saveProfile: fromAbortablePromise<Profile, ProfileUpdateInput>(async ({ input, signal }) => {
       const body = {
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         country: input.country,
         phone: input.phone.trim(),
+        ...(input.locale ? { locale: input.locale } : {}),
       }
       const saved = await callApi(api.PUT('/api/users/profile', { body, signal }))
       // The kept profile is the one just saved (docs/product/api.md#profile-update).

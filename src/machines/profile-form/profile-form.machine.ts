@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
+import type { Locale } from '../../../domain/locale'
 import { isFormValid, validateForm, type FormSchema } from '../forms/validation'
 import { fieldErrorsOf, PROFILE_LABELS, type ProfileFieldErrors } from './profile-errors'
 
@@ -17,6 +18,12 @@ export interface ProfileValues {
   phone: string
   country: string
 }
+
+/**
+ * What Update sends: the four fields, and the language when the customer chose another than the
+ * stored one (absent, it stays: docs/product/languages.md).
+ */
+export type ProfileUpdateInput = ProfileValues & { locale?: Locale }
 
 /** The transient message shows for 3000 ms (docs/product/limits.md#transient-message). */
 export const TRANSIENT_MESSAGE_MS = 3000
@@ -39,10 +46,15 @@ export interface ProfileFormContext {
   errors: ProfileFieldErrors
   /** The errorType of the last failed update. */
   errorType: string | null
+  /** The language chosen in the form, and the one stored with the account. */
+  locale: Locale
+  storedLocale: Locale
 }
 
 export type ProfileFormEvent =
   | { type: 'field.change'; field: keyof ProfileValues & string; value: string }
+  /** The Language control (docs/product/languages.md). */
+  | { type: 'locale.change'; locale: Locale }
   | { type: 'form.submit' }
   /** 'Try again' after the profile could not be read. */
   | { type: 'profile.reload' }
@@ -75,7 +87,7 @@ export const profileFormMachine = setup({
       throw new Error('profileForm: the loadProfile actor was not provided')
     }),
     /** PUT /api/users/profile; rejects with an ApiError carrying the field errors. */
-    saveProfile: fromPromise<Profile, ProfileValues>(() => {
+    saveProfile: fromPromise<Profile, ProfileUpdateInput>(() => {
       throw new Error('profileForm: the saveProfile actor was not provided')
     }),
   },
@@ -85,7 +97,10 @@ export const profileFormMachine = setup({
       email: params.profile.email,
       errors: {},
       errorType: null,
+      locale: params.profile.locale,
+      storedLocale: params.profile.locale,
     })),
+    setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale })),
     setValue: assign(({ context }, params: { field: string; value: string }) => {
       const errors: Record<string, string | undefined> = { ...context.errors }
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the edited field's message goes
@@ -112,7 +127,14 @@ export const profileFormMachine = setup({
 }).createMachine({
   id: 'profileForm',
   description: 'The customer’s profile: read, edit, Update',
-  context: { values: emptyValues, email: '', errors: {}, errorType: null },
+  context: {
+    values: emptyValues,
+    email: '',
+    errors: {},
+    errorType: null,
+    locale: 'en',
+    storedLocale: 'en',
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -140,6 +162,9 @@ export const profileFormMachine = setup({
             params: ({ event }) => ({ field: event.field, value: event.value }),
           },
         },
+        'locale.change': {
+          actions: { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
+        },
         'form.submit': [
           { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
           { actions: 'showErrors' },
@@ -151,7 +176,10 @@ export const profileFormMachine = setup({
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
-        input: ({ context }) => context.values,
+        input: ({ context }): ProfileUpdateInput =>
+          context.locale === context.storedLocale
+            ? context.values
+            : { ...context.values, locale: context.locale },
         onDone: {
           target: 'saved',
           actions: [
@@ -176,6 +204,10 @@ export const profileFormMachine = setup({
             params: ({ event }) => ({ field: event.field, value: event.value }),
           },
         },
+        'locale.change': {
+          target: 'editing',
+          actions: { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
+        },
         'form.submit': 'submitting',
       },
     },
@@ -188,6 +220,10 @@ export const profileFormMachine = setup({
             type: 'setValue',
             params: ({ event }) => ({ field: event.field, value: event.value }),
           },
+        },
+        'locale.change': {
+          target: 'editing',
+          actions: { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
         },
         'form.submit': { target: 'submitting', actions: 'clearErrors' },
       },
@@ -209,6 +245,7 @@ export function selectProfileView(snapshot: ProfileFormSnapshot) {
         : ('ready' as const),
     values: context.values,
     email: context.email,
+    locale: context.locale,
     errors: context.errors,
     submitting: snapshot.matches('submitting'),
     saved: snapshot.matches('saved'),

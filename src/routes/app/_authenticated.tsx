@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { waitFor } from 'xstate'
 import { AccountLayout } from '../../ui/account-layout'
 import { LoadingScreen } from '../../ui/loading-screen'
+import { AccountLanguage } from './_authenticated/-customer/account-language'
 
 /**
  * The protected routes: /app/login unless logged in, waiting while auth is in progress
@@ -24,14 +25,17 @@ export const Route = createFileRoute('/app/_authenticated')({
 })
 
 function AuthenticatedLayout() {
-  const { auth } = Route.useRouteContext()
+  const { auth, api } = Route.useRouteContext()
   const { supportUrl } = Route.useLoaderData()
   const loggedIn = useSelector(auth, (s) => s.matches('signedIn'))
   // Logged out while here: the logout intercept, or another tab logged out.
   if (!loggedIn) return <Navigate to="/app/login" />
+  // The pages speak the account's language (docs/product/languages.md#the-signed-in-area).
   return (
-    <AccountLayout supportUrl={supportUrl}>
-      <Outlet />
-    </AccountLayout>
+    <AccountLanguage api={api}>
+      <AccountLayout supportUrl={supportUrl}>
+        <Outlet />
+      </AccountLayout>
+    </AccountLanguage>
   )
 }

@@ -94,7 +94,8 @@ export function InputField({
 
 export interface OptionGroup {
   label: string
-  options: readonly { value: string; label: string }[]
+  /** `lang` when an option is named in a language of its own (the Language control's). */
+  options: readonly { value: string; label: string; lang?: string }[]
 }
 
 interface SelectFieldProps {
@@ -146,7 +147,7 @@ export function SelectField({
             </optgroup>
           ) : (
             group.options.map((o) => (
-              <option key={o.value} value={o.value}>
+              <option key={o.value} value={o.value} lang={o.lang}>
                 {o.label}
               </option>
             ))

@@ -1,3 +1,5 @@
+import { sourceLocale, type Locale } from '../../../domain/locale'
+
 /** ISO 3166-1 alpha-2 codes, the profile's and the quote's country values (names come from Intl). */
 const CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'.split(
@@ -9,22 +11,34 @@ export interface Country {
   name: string
 }
 
-function namesOf(codes: readonly string[]): Country[] {
+function namesOf(codes: readonly string[], locale: Locale): Country[] {
   let names: Intl.DisplayNames | undefined
   try {
-    names = new Intl.DisplayNames(['en'], { type: 'region' })
+    names = new Intl.DisplayNames([locale], { type: 'region' })
   } catch {
     names = undefined
   }
   return codes
     .map((code) => ({ code, name: names?.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
 }
 
 /** Every country by its English name. */
-export const COUNTRIES: readonly Country[] = namesOf(CODES)
+export const COUNTRIES: readonly Country[] = namesOf(CODES, sourceLocale)
 
-/** The name of a code; the code itself when it is not one we know. */
-export function countryName(code: string): string {
-  return COUNTRIES.find((c) => c.code === code)?.name ?? code
+const byLocale = new Map<Locale, readonly Country[]>([[sourceLocale, COUNTRIES]])
+
+/** Every country by its name in a language, in that language's order. */
+export function countriesIn(locale: Locale): readonly Country[] {
+  let countries = byLocale.get(locale)
+  if (!countries) {
+    countries = namesOf(CODES, locale)
+    byLocale.set(locale, countries)
+  }
+  return countries
+}
+
+/** The name of a code in a language; the code itself when it is not one we know. */
+export function countryName(code: string, locale: Locale = sourceLocale): string {
+  return countriesIn(locale).find((c) => c.code === code)?.name ?? code
 }

@@ -1,13 +1,21 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { isLocale, type Locale } from '../../../domain/locale'
 import type { ProfileField } from '../../machines/profile-form/profile-errors'
 import type { ProfileView } from '../../machines/profile-form/profile-form.machine'
 import { InputField, SelectField, type OptionGroup } from './account-fields'
-import { COUNTRIES, countryName } from './countries'
+import { countriesIn, countryName } from './countries'
+import { english } from './english'
+import { usePageLocale } from './use-locale'
 import './customer.css'
 
 export interface ProfilePageProps {
   view: ProfileView
   onChange: (field: ProfileField, value: string) => void
+  /** The Language control (docs/product/languages.md#the-signed-in-area). */
+  onLocaleChange: (locale: Locale) => void
   onSubmit: () => void
   onReload: () => void
   onLogout: () => void
@@ -17,22 +25,55 @@ export interface ProfilePageProps {
   records?: ReactNode
 }
 
-export const PROFILE_UPDATED = 'Profile was updated'
-export const PROFILE_LOAD_FAILED = 'Your profile could not be loaded.'
+const PROFILE_UPDATED_MESSAGE = msg`Profile was updated`
+export const PROFILE_UPDATED = english(PROFILE_UPDATED_MESSAGE)
+const PROFILE_LOAD_FAILED_MESSAGE = msg`Your profile could not be loaded.`
+export const PROFILE_LOAD_FAILED = english(PROFILE_LOAD_FAILED_MESSAGE)
 
 /** The failure's text: what to do depends on whether the server named the fields. */
-export function profileFailureText(errorType: string, hasFieldErrors: boolean): string {
-  if (hasFieldErrors) return 'Profile was not updated: please correct the marked fields.'
+function profileFailureMessage(errorType: string, hasFieldErrors: boolean) {
+  if (hasFieldErrors) return msg`Profile was not updated: please correct the marked fields.`
   if (errorType === 'RATE_LIMITED')
-    return 'Profile was not updated: too many attempts. Please wait a moment.'
-  return 'Profile was not updated. Please try again or contact support.'
+    return msg`Profile was not updated: too many attempts. Please wait a moment.`
+  return msg`Profile was not updated. Please try again or contact support.`
 }
 
-function countryGroups(current: string): OptionGroup[] {
-  const options = COUNTRIES.map((c) => ({ value: c.code, label: c.name }))
+export const profileFailureText = (errorType: string, hasFieldErrors: boolean): string =>
+  english(profileFailureMessage(errorType, hasFieldErrors))
+
+/**
+ * The languages the account can be in, each named in its own language (a reader finds theirs
+ * whatever the page is in).
+ */
+const LANGUAGES: readonly { value: Locale; label: string; lang: Locale }[] = [
+  { value: 'en', label: 'English', lang: 'en' },
+  { value: 'pl', label: 'Polski', lang: 'pl' },
+]
+
+/**
+ * A field's message in the page's language: the chart keeps the rules' English sentences
+ * (src/machines/profile-form/profile-errors.ts, src/machines/forms/validation.ts); a server
+ * message it does not know stays as it came.
+ */
+function fieldMessage(i18n: I18n, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  const max = /^Max (\d+) characters$/.exec(text)?.[1]
+  if (max !== undefined) return i18n._(msg`Max ${max} characters`)
+  if (text === 'Required field') return i18n._(msg`Required field`)
+  if (text === 'Phone needs at least 5 digits; it may contain spaces and an optional leading +')
+    return i18n._(
+      msg`Phone needs at least 5 digits; it may contain spaces and an optional leading +`,
+    )
+  if (text === 'Choose a country from the list') return i18n._(msg`Choose a country from the list`)
+  return text
+}
+
+function countryGroups(current: string, locale: Locale): OptionGroup[] {
+  const countries = countriesIn(locale)
+  const options = countries.map((c) => ({ value: c.code, label: c.name }))
   // A stored code we do not list still shows as itself.
-  if (current && !COUNTRIES.some((c) => c.code === current)) {
-    options.unshift({ value: current, label: countryName(current) })
+  if (current && !countries.some((c) => c.code === current)) {
+    options.unshift({ value: current, label: countryName(current, locale) })
   }
   return [{ label: '', options }]
 }
@@ -41,31 +82,34 @@ function countryGroups(current: string): OptionGroup[] {
 export function ProfilePage({
   view,
   onChange,
+  onLocaleChange,
   onSubmit,
   onReload,
   onLogout,
   security,
   records,
 }: ProfilePageProps) {
+  const { t, i18n } = useLingui()
+  const locale = usePageLocale()
   const field = (name: ProfileField) => (value: string) => {
     onChange(name, value)
   }
   return (
     <section className="account-section" aria-labelledby="profile-title">
       <h1 id="profile-title" className="account-title">
-        Profile
+        {t`Profile`}
       </h1>
       <div className="account-card account-card-wide">
-        <h2 className="account-subtitle">Personal details</h2>
+        <h2 className="account-subtitle">{t`Personal details`}</h2>
         {view.phase === 'loading' ? (
-          <p role="status">Loading…</p>
+          <p role="status">{t`Loading…`}</p>
         ) : view.phase === 'loadFailed' ? (
           <>
             <div className="form-alert" role="alert">
-              {PROFILE_LOAD_FAILED}
+              {t(PROFILE_LOAD_FAILED_MESSAGE)}
             </div>
             <button type="button" className="button button-secondary" onClick={onReload}>
-              Try again
+              {t`Try again`}
             </button>
           </>
         ) : (
@@ -79,52 +123,61 @@ export function ProfilePage({
           >
             <div className="field-row">
               <InputField
-                label="First name"
+                label={t`First name`}
                 name="firstName"
                 value={view.values.firstName}
                 autoComplete="given-name"
-                error={view.errors.firstName}
+                error={fieldMessage(i18n, view.errors.firstName)}
                 onChange={field('firstName')}
               />
               <InputField
-                label="Last name"
+                label={t`Last name`}
                 name="lastName"
                 value={view.values.lastName}
                 autoComplete="family-name"
-                error={view.errors.lastName}
+                error={fieldMessage(i18n, view.errors.lastName)}
                 onChange={field('lastName')}
               />
             </div>
             <InputField
-              label="Email"
+              label={t`Email`}
               name="email"
               type="email"
               value={view.email}
               readOnly
-              hint="The e-mail address cannot be changed."
+              hint={t`The e-mail address cannot be changed.`}
             />
             <InputField
-              label="Phone"
+              label={t`Phone`}
               name="phone"
               type="tel"
               value={view.values.phone}
               autoComplete="tel"
-              error={view.errors.phone}
+              error={fieldMessage(i18n, view.errors.phone)}
               onChange={field('phone')}
             />
             <SelectField
-              label="Country"
+              label={t`Country`}
               name="country"
               value={view.values.country}
-              groups={countryGroups(view.values.country)}
-              placeholder="Select a country"
+              groups={countryGroups(view.values.country, locale)}
+              placeholder={t`Select a country`}
               autoComplete="country"
-              error={view.errors.country}
+              error={fieldMessage(i18n, view.errors.country)}
               onChange={field('country')}
+            />
+            <SelectField
+              label={t`Language`}
+              name="locale"
+              value={view.locale}
+              groups={[{ label: '', options: LANGUAGES }]}
+              onChange={(value) => {
+                if (isLocale(value)) onLocaleChange(value)
+              }}
             />
             {view.errorType ? (
               <div className="form-alert" role="alert">
-                {profileFailureText(view.errorType, view.hasFieldErrors)}
+                {t(profileFailureMessage(view.errorType, view.hasFieldErrors))}
               </div>
             ) : null}
             <div className="profile-actions">
@@ -134,10 +187,10 @@ export function ProfilePage({
                 disabled={view.submitting}
                 aria-busy={view.submitting || undefined}
               >
-                Update
+                {t`Update`}
               </button>
               <p className="profile-saved" role="status">
-                {view.saved ? PROFILE_UPDATED : ''}
+                {view.saved ? t(PROFILE_UPDATED_MESSAGE) : ''}
               </p>
             </div>
           </form>
@@ -147,11 +200,11 @@ export function ProfilePage({
       {records}
       <div className="account-card" aria-labelledby="logout-title">
         <h2 id="logout-title" className="account-subtitle">
-          Logout
+          {t`Logout`}
         </h2>
-        <p>End your session on this device.</p>
+        <p>{t`End your session on this device.`}</p>
         <button type="button" className="button button-secondary" onClick={onLogout}>
-          Log out
+          {t`Log out`}
         </button>
       </div>
     </section>

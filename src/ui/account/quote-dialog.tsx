@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import {
@@ -6,10 +9,12 @@ import {
   type CryptoCurrency,
   type FiatCurrency,
 } from '../../../domain/currencies'
-import { QUOTE_MAX_LENGTH } from '../../../domain/quote'
+import { MAX_QUOTE_AMOUNT, QUOTE_MAX_LENGTH } from '../../../domain/quote'
 import type { QuoteTextField, QuoteView } from '../../machines/quote-wizard/quote-wizard.machine'
 import { InputField, SelectField, TextAreaField, type OptionGroup } from './account-fields'
-import { COUNTRIES } from './countries'
+import { countriesIn } from './countries'
+import { english } from './english'
+import { usePageLocale } from './use-locale'
 import './customer.css'
 
 export interface QuoteDialogProps {
@@ -31,22 +36,30 @@ export interface QuoteDialogProps {
 const groupOf = (label: string, codes: readonly string[]): OptionGroup[] => [
   { label, options: codes.map((c) => ({ value: c, label: c })) },
 ]
-const fiatGroups = groupOf('Fiat Currencies', FIAT_CURRENCIES)
-const cryptoGroups = groupOf('Crypto Currencies', CRYPTO_CURRENCIES)
-const countryGroups: OptionGroup[] = [
-  { label: '', options: COUNTRIES.map((c) => ({ value: c.code, label: c.name })) },
-]
 
 /**
  * Shown on the contact step after a failed submit
  * (docs/product/errors.md#quote-submission-failure).
  */
-export const QUOTE_FAILURE = 'Your request could not be sent. Please try again.'
+const QUOTE_FAILURE_MESSAGE = msg`Your request could not be sent. Please try again.`
+export const QUOTE_FAILURE = english(QUOTE_FAILURE_MESSAGE)
 /** The account is on hold (ACCOUNT_ON_HOLD); never why (docs/product/errors.md#account-on-hold). */
-export const ACCOUNT_ON_HOLD_TEXT = 'We cannot take this request right now. Please contact support.'
+export const ACCOUNT_ON_HOLD_MESSAGE = msg`We cannot take this request right now. Please contact support.`
+export const ACCOUNT_ON_HOLD_TEXT = english(ACCOUNT_ON_HOLD_MESSAGE)
 
 /** The submitted view's link to the request's page (issue 28), beside the spec's texts. */
-export const VIEW_YOUR_REQUEST = 'View your request'
+const VIEW_YOUR_REQUEST_MESSAGE = msg`View your request`
+export const VIEW_YOUR_REQUEST = english(VIEW_YOUR_REQUEST_MESSAGE)
+
+/**
+ * The chart's amount rules in the page's language: the chart keeps their English sentences
+ * (AMOUNT_REQUIRED, AMOUNT_TOO_LARGE in src/machines/quote-wizard/quote-wizard.machine.ts).
+ */
+const maxAmount = MAX_QUOTE_AMOUNT
+const AMOUNT_PROBLEMS: Record<string, MessageDescriptor> = {
+  'Enter an amount of at least 1': msg`Enter an amount of at least 1`,
+  [`Enter an amount of at most ${MAX_QUOTE_AMOUNT}`]: msg`Enter an amount of at most ${maxAmount}`,
+}
 
 /**
  * The quote dialog (docs/product/screens.md#quote-dialog): three views in one dialog, at most
@@ -68,7 +81,7 @@ export function QuoteDialog(props: QuoteDialogProps) {
         }}
       >
         <h2 id={titleId} className="dialog-title">
-          Request personal quote
+          <Trans>Request personal quote</Trans>
         </h2>
         {view.step === 'calculation' ? <CalculationStep {...props} /> : null}
         {view.step === 'contact' || view.step === 'submitting' ? <ContactStep {...props} /> : null}
@@ -89,7 +102,9 @@ function CalculationStep({
   onNext,
   onClose,
 }: QuoteDialogProps) {
+  const { t } = useLingui()
   const { values } = view
+  const amountProblem = view.amountError ? AMOUNT_PROBLEMS[view.amountError] : undefined
   return (
     <form
       className="dialog-form"
@@ -99,41 +114,41 @@ function CalculationStep({
         onNext()
       }}
     >
-      <h3 className="dialog-step">Calculation</h3>
-      <p className="dialog-note">One time offer: First transaction minimum set to €1000 only</p>
+      <h3 className="dialog-step">{t`Calculation`}</h3>
+      <p className="dialog-note">{t`One time offer: First transaction minimum set to €1000 only`}</p>
       <div className="field-row">
         <InputField
-          label="Amount"
+          label={t`Amount`}
           name="amount"
           value={view.amountText}
           inputMode="numeric"
-          error={view.amountError}
+          error={amountProblem ? t(amountProblem) : view.amountError}
           autoFocus
           onChange={onAmountChange}
           onBlur={onAmountCommit}
         />
         <SelectField
-          label="Currency"
+          label={t`Currency`}
           name="fromCurrency"
           value={values.fromCurrency}
-          groups={fiatGroups}
+          groups={groupOf(t`Fiat Currencies`, FIAT_CURRENCIES)}
           onChange={(value) => {
             onFromChange(value as FiatCurrency)
           }}
         />
       </div>
       <SelectField
-        label="Converted to"
+        label={t`Converted to`}
         name="toCurrency"
         value={values.toCurrency}
-        groups={cryptoGroups}
+        groups={groupOf(t`Crypto Currencies`, CRYPTO_CURRENCIES)}
         onChange={(value) => {
           onToChange(value as CryptoCurrency)
         }}
       />
       {view.promoOpen ? (
         <InputField
-          label="Promo code"
+          label={t`Promo code`}
           name="promoCode"
           value={values.promoCode}
           maxLength={QUOTE_MAX_LENGTH.promoCode}
@@ -144,11 +159,11 @@ function CalculationStep({
         />
       ) : (
         <button type="button" className="link-button" onClick={onRevealPromo}>
-          Redeem promo code
+          {t`Redeem promo code`}
         </button>
       )}
       <TextAreaField
-        label="Message"
+        label={t`Message`}
         name="message"
         value={values.message}
         maxLength={QUOTE_MAX_LENGTH.message}
@@ -158,10 +173,10 @@ function CalculationStep({
       />
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Close
+          {t`Close`}
         </button>
         <button type="submit" className="button button-primary">
-          Next
+          {t`Next`}
         </button>
       </div>
     </form>
@@ -169,6 +184,8 @@ function CalculationStep({
 }
 
 function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   const { values } = view
   const submitting = view.step === 'submitting'
   const text = (field: QuoteTextField) => (value: string) => {
@@ -183,9 +200,9 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
         if (!submitting) onSubmit()
       }}
     >
-      <h3 className="dialog-step">Contact information</h3>
+      <h3 className="dialog-step">{t`Contact information`}</h3>
       <InputField
-        label="Name"
+        label={t`Name`}
         name="name"
         value={values.name}
         autoComplete="name"
@@ -194,7 +211,7 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
         onChange={text('name')}
       />
       <InputField
-        label="Contact email"
+        label={t`Contact email`}
         name="email"
         type="email"
         value={values.email}
@@ -203,7 +220,7 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
         onChange={text('email')}
       />
       <InputField
-        label="Contact phone"
+        label={t`Contact phone`}
         name="phone"
         type="tel"
         value={values.phone}
@@ -212,17 +229,22 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
         onChange={text('phone')}
       />
       <SelectField
-        label="Country"
+        label={t`Country`}
         name="country"
         value={values.country}
-        groups={countryGroups}
-        placeholder="Select a country"
+        groups={[
+          {
+            label: '',
+            options: countriesIn(locale).map((c) => ({ value: c.code, label: c.name })),
+          },
+        ]}
+        placeholder={t`Select a country`}
         autoComplete="country"
         onChange={text('country')}
       />
       {view.failed ? (
         <div className="form-alert" role="alert">
-          {view.onHold ? ACCOUNT_ON_HOLD_TEXT : QUOTE_FAILURE}
+          {t(view.onHold ? ACCOUNT_ON_HOLD_MESSAGE : QUOTE_FAILURE_MESSAGE)}
         </div>
       ) : null}
       <div className="dialog-actions">
@@ -232,7 +254,7 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
           disabled={submitting}
           onClick={onBack}
         >
-          Back
+          {t`Back`}
         </button>
         <button
           type="submit"
@@ -240,7 +262,7 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
           disabled={submitting}
           aria-busy={submitting || undefined}
         >
-          Request a quote
+          {t`Request a quote`}
         </button>
       </div>
     </form>
@@ -248,15 +270,25 @@ function ContactStep({ view, onTextChange, onBack, onSubmit }: QuoteDialogProps)
 }
 
 function SubmittedView({ view, onClose, onGoToVerification }: QuoteDialogProps) {
+  const { t } = useLingui()
+  const sentTo = view.sentTo
   return (
     <div className="dialog-form">
-      <h3 className="dialog-step">Form has been submitted</h3>
+      <h3 className="dialog-step">{t`Form has been submitted`}</h3>
       <p>
-        An e-mail with your personalised calculations will be sent to{' '}
-        {view.sentTo ? <strong>{view.sentTo}</strong> : 'the address you entered'}. If you don’t see
-        it, please check your spam folder.
+        {sentTo ? (
+          <Trans>
+            An e-mail with your personalised calculations will be sent to <strong>{sentTo}</strong>.
+            If you don’t see it, please check your spam folder.
+          </Trans>
+        ) : (
+          <Trans>
+            An e-mail with your personalised calculations will be sent to the address you entered.
+            If you don’t see it, please check your spam folder.
+          </Trans>
+        )}
       </p>
-      <p>Start your verification right away: it is mandatory to proceed with the transaction.</p>
+      <p>{t`Start your verification right away: it is mandatory to proceed with the transaction.`}</p>
       {view.requestId ? (
         <p>
           <Link
@@ -264,13 +296,13 @@ function SubmittedView({ view, onClose, onGoToVerification }: QuoteDialogProps) 
             params={{ requestId: view.requestId }}
             className="text-link"
           >
-            {VIEW_YOUR_REQUEST}
+            {t(VIEW_YOUR_REQUEST_MESSAGE)}
           </Link>
         </p>
       ) : null}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Close
+          {t`Close`}
         </button>
         <button
           type="button"
@@ -278,7 +310,7 @@ function SubmittedView({ view, onClose, onGoToVerification }: QuoteDialogProps) 
           autoFocus
           onClick={onGoToVerification}
         >
-          Go to Verification
+          {t`Go to Verification`}
         </button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import {
   selectProfileView,
 } from '../../../machines/profile-form/profile-form.machine'
 import { ProfilePage } from '../../../ui/account/profile-page'
+import { useSetAccountLanguage } from './-customer/account-language'
 import { RecordsPanel } from './-records/records-panel'
 import { SecurityPanel } from './-security/security-panel'
 
@@ -21,12 +22,19 @@ export const Route = createFileRoute('/app/_authenticated/profile')({
 function ProfileRoute() {
   const { auth, api, webauthn, inspect } = Route.useRouteContext()
   const router = useRouter()
+  const showLanguage = useSetAccountLanguage()
   const form = useActorRef(
     profileFormMachine.provide({
       actors: createProfileFormActors(api),
       // On success the cached profile is refreshed (the home page reads it again)
-      // (docs/product/api.md#profile-update).
-      actions: { profileSaved: () => void router.invalidate() },
+      // (docs/product/api.md#profile-update), and the area shows the saved language
+      // (docs/product/languages.md#the-signed-in-area).
+      actions: {
+        profileSaved: (_, { profile }) => {
+          showLanguage(profile.locale)
+          void router.invalidate()
+        },
+      },
     }),
     { inspect },
   )
@@ -36,6 +44,9 @@ function ProfileRoute() {
       view={view}
       onChange={(field, value) => {
         form.send({ type: 'field.change', field, value })
+      }}
+      onLocaleChange={(locale) => {
+        form.send({ type: 'locale.change', locale })
       }}
       onSubmit={() => {
         form.send({ type: 'form.submit' })

@@ -1,0 +1,88 @@
+/**
+ * The signed-in area speaks the account's language (docs/product/languages.md#the-signed-in-area):
+ * the `account` catalog of the stored language (Profile.locale) is provided to every signed-in
+ * page, and `<html lang>` follows it. English is in this chunk, so a page shows at once as it
+ * always did; another language's catalog loads when the profile names it, and English shows
+ * until it is here. After the profile page saves another language, the area switches without a
+ * reload.
+ */
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { createContext, use, useEffect, useState, type ReactNode } from 'react'
+import type { Locale } from '../../../../../domain/locale'
+import { readProfile } from '../../../../api/kept-reads'
+import type { MainClient } from '../../../../api/main-client'
+import { loadMessages } from '../../../../i18n/catalogs'
+
+const english = Object.values(
+  import.meta.glob<{ messages: Messages }>('../../../../locales/en/account.po', { eager: true }),
+)[0]?.messages
+
+/** Shows the signed-in area in a language (the profile page calls it after a saved update). */
+export type SetAccountLanguage = (locale: Locale) => void
+
+const AccountLanguageContext = createContext<SetAccountLanguage>(() => undefined)
+
+/** The switch the signed-in layout provides. */
+export function useSetAccountLanguage(): SetAccountLanguage {
+  return use(AccountLanguageContext)
+}
+
+/** One i18n instance per signed-in layout; the last language asked for wins. */
+function createAccountLanguage(): { i18n: I18n; show: SetAccountLanguage } {
+  const i18n = setupI18n({ locale: 'en', messages: { en: english ?? {} } })
+  const loaded = new Set<Locale>(['en'])
+  let wanted: Locale = 'en'
+  const show = (locale: Locale) => {
+    wanted = locale
+    if (loaded.has(locale)) {
+      if (i18n.locale !== locale) i18n.activate(locale)
+      return
+    }
+    loadMessages(locale, 'account').then(
+      (messages) => {
+        i18n.load(locale, messages)
+        loaded.add(locale)
+        if (wanted === locale && i18n.locale !== locale) i18n.activate(locale)
+      },
+      // The catalog did not load: the page stays in the language it shows.
+      () => undefined,
+    )
+  }
+  return { i18n, show }
+}
+
+export function AccountLanguage({ api, children }: { api: MainClient; children: ReactNode }) {
+  const [{ i18n, show }] = useState(createAccountLanguage)
+  // The stored language, from the kept profile (the pages read the same one).
+  useEffect(() => {
+    const abort = new AbortController()
+    readProfile(api, abort.signal).then(
+      (profile) => {
+        show(profile.locale)
+      },
+      // Unread (signed out, offline): the page stays in the language it shows.
+      () => undefined,
+    )
+    return () => {
+      abort.abort()
+    }
+  }, [api, show])
+  // <html lang> says the language the page is in; leaving the area, the SPA is English again.
+  useEffect(() => {
+    const apply = () => {
+      document.documentElement.lang = i18n.locale
+    }
+    apply()
+    const off = i18n.on('change', apply)
+    return () => {
+      off()
+      document.documentElement.lang = 'en'
+    }
+  }, [i18n])
+  return (
+    <AccountLanguageContext value={show}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </AccountLanguageContext>
+  )
+}
