@@ -1,7 +1,11 @@
 import { FEE_THRESHOLD, feePercent } from '../../domain/exchange-rules.ts'
 import type { QuoteCalculation } from '../../domain/quote.ts'
 import type { I18n } from '@lingui/core'
-import { sourceLocale, type Locale } from '../../domain/locale.ts'
+import { formatDateTime } from '../../domain/format-date.ts'
+import { formatDecimal, isPlainDecimal } from '../../domain/format-number.ts'
+import { formatRate } from '../../domain/format-rate.ts'
+import { isLocale, sourceLocale, type Locale } from '../../domain/locale.ts'
+import type { RateForm } from '../../domain/exchange-rules.ts'
 import { mailI18n } from './mail-i18n.ts'
 import type { MailMessage } from './outbox.ts'
 
@@ -28,10 +32,37 @@ function quoted(value: string): string {
     .join('\n')
 }
 
+/** The language an i18n of mailI18n writes. */
+const localeOf = (i18n: I18n): Locale => (isLocale(i18n.locale) ? i18n.locale : sourceLocale)
+
 /** Who an e-mail is for: the address, and the language it is written in. */
 export interface MailRecipient {
   address: string
   locale: Locale
+}
+
+/**
+ * A figure as its reader writes it (docs/product/limits.md#numbers-money-and-dates-per-language):
+ * in English exactly the stored string, in Polish with its decimal comma and grouping. Never
+ * through a JS number.
+ */
+function figure(value: string, locale: Locale): string {
+  return isPlainDecimal(value) ? formatDecimal(value, locale) : value
+}
+
+/** '1.1%' as its reader writes it ('1,1%' in Polish). */
+function percent(text: string, locale: Locale): string {
+  const number = text.endsWith('%') ? text.slice(0, -1) : undefined
+  return number !== undefined && isPlainDecimal(number) ? `${formatDecimal(number, locale)}%` : text
+}
+
+/**
+ * A moment: in English as before, '2026-11-27 20:05 UTC'; in Polish in Warsaw time, the way the
+ * app writes it ('27 lis 2026, 21:05').
+ */
+function moment(at: Date | string, locale: Locale): string {
+  if (locale === 'en') return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  return formatDateTime(at, locale)
 }
 
 /** Builds the text and HTML bodies from the same paragraphs, with at most one call to action. */
@@ -227,7 +258,7 @@ export interface SessionFacts {
 }
 
 function sessionLines(i18n: I18n, facts: SessionFacts): string[] {
-  const at = `${facts.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const at = moment(facts.at, localeOf(i18n))
   return [
     i18n._({
       id: 'mail.session.device',
@@ -434,33 +465,37 @@ export function factorChangedMessage(
 
 /**
  * The figures of a quote, as decimal strings computed by domain/quote.ts and stored (`rate` and
- * `received` are absent when no market rate was available), and when the rate was read.
+ * `received` are absent when no market rate was available), when the rate was read, and the
+ * displayed rate's form (exchange-rules.ts) so each language writes the same figure its own way.
  */
 export interface QuoteFigures extends QuoteCalculation {
-  at: string
+  at: Date
+  rateForm?: RateForm
 }
 
 /** The fee tiers of domain/exchange-rules.ts in words: '4% below 10,000; 1.1% from 10,000'. */
-const groupedThreshold = (separator: string) => FEE_THRESHOLD.replace(/\B(?=(\d{3})+$)/g, separator)
+const feeThreshold = FEE_THRESHOLD.replace(/\B(?=(\d{3})+$)/g, ',')
 
 function feeTiers(i18n: I18n): string {
+  const locale = localeOf(i18n)
   return i18n._({
     id: 'mail.quote.fee-tiers',
     message: '{below} below {threshold}; {from} from {threshold}',
     values: {
-      below: feePercent('0'),
-      from: feePercent(FEE_THRESHOLD),
-      // Polish groups thousands with a no-break space (10 000), English with a comma.
-      threshold: groupedThreshold(i18n.locale === 'en' ? ',' : '\u00a0'),
+      below: percent(feePercent('0'), locale),
+      from: percent(feePercent(FEE_THRESHOLD), locale),
+      // English has always written '10,000' here; Polish writes '10 000'.
+      threshold: locale === 'en' ? feeThreshold : figure(FEE_THRESHOLD, locale),
     },
   })
 }
 
 function quoteLines(i18n: I18n, q: QuoteFigures): string[] {
+  const locale = localeOf(i18n)
   const pay = i18n._({
     id: 'mail.quote.you-pay',
     message: 'You pay: {amount} {currency}',
-    values: { amount: q.amount, currency: q.fromCurrency },
+    values: { amount: figure(q.amount, locale), currency: q.fromCurrency },
   })
   if (!q.rate || q.received === undefined)
     return [
@@ -481,17 +516,27 @@ function quoteLines(i18n: I18n, q: QuoteFigures): string[] {
     i18n._({
       id: 'mail.quote.rate',
       message: 'Rate: {rate} (market data, {at})',
-      values: { rate: q.rate.text, at: q.at },
+      values: {
+        rate:
+          locale === 'en' || !q.rateForm
+            ? q.rate.text
+            : formatRate(q.rateForm.base, q.rateForm.figure, q.rateForm.quote, locale),
+        at: moment(q.at, locale),
+      },
     }),
     i18n._({
       id: 'mail.quote.fee',
       message: 'Fee: {percent} ({tiers} {currency})',
-      values: { percent: q.feePercent, tiers: feeTiers(i18n), currency: q.fromCurrency },
+      values: {
+        percent: percent(q.feePercent, locale),
+        tiers: feeTiers(i18n),
+        currency: q.fromCurrency,
+      },
     }),
     i18n._({
       id: 'mail.quote.you-receive-estimate',
       message: 'You receive (estimate): {amount} {currency}',
-      values: { amount: q.received, currency: q.toCurrency },
+      values: { amount: figure(q.received, locale), currency: q.toCurrency },
     }),
   ]
 }
@@ -514,7 +559,11 @@ export function quoteCalculationMessage(
     i18n._({
       id: 'mail.quote.subject',
       message: 'Your personal quote: {amount} {from} to {to}',
-      values: { amount: figures.amount, from: figures.fromCurrency, to: figures.toCurrency },
+      values: {
+        amount: figure(figures.amount, to.locale),
+        from: figures.fromCurrency,
+        to: figures.toCurrency,
+      },
     }),
     [
       i18n._({
@@ -613,7 +662,11 @@ export function requestNewsMessage(
   const what = i18n._({
     id: 'mail.request.what',
     message: '{amount} {from} to {to}',
-    values: { amount: request.amount, from: request.fromCurrency, to: request.toCurrency },
+    values: {
+      amount: figure(request.amount, to.locale),
+      from: request.fromCurrency,
+      to: request.toCurrency,
+    },
   })
   const action = {
     label: i18n._({ id: 'mail.request.action', message: 'View your request' }),
@@ -640,27 +693,31 @@ export function requestNewsMessage(
             i18n._({
               id: 'mail.request.offer.rate',
               message: 'Rate: 1 {to} = {rate} {from}',
-              values: { to: to2, rate: o.rate, from },
+              values: { to: to2, rate: figure(o.rate, to.locale), from },
             }),
             i18n._({
               id: 'mail.quote.you-pay',
               message: 'You pay: {amount} {currency}',
-              values: { amount: o.amountPaid, currency: from },
+              values: { amount: figure(o.amountPaid, to.locale), currency: from },
             }),
             i18n._({
               id: 'mail.request.offer.fee',
               message: 'Fee ({percent}): {fee} {currency}',
-              values: { percent: o.feePercent, fee: o.fee, currency: from },
+              values: {
+                percent: percent(o.feePercent, to.locale),
+                fee: figure(o.fee, to.locale),
+                currency: from,
+              },
             }),
             i18n._({
               id: 'mail.request.offer.receive',
               message: 'You receive: {amount} {currency}',
-              values: { amount: o.amountReceived, currency: to2 },
+              values: { amount: figure(o.amountReceived, to.locale), currency: to2 },
             }),
             i18n._({
               id: 'mail.request.offer.valid-until',
-              message: 'Valid until: {at} UTC',
-              values: { at: o.validUntil.slice(0, 16).replace('T', ' ') },
+              message: 'Valid until: {at}',
+              values: { at: moment(o.validUntil, to.locale) },
             }),
           ].join('\n'),
           i18n._({

@@ -13,7 +13,7 @@ import type { Locale } from '../../domain/locale.ts'
 import { isCurrency, isFiatCryptoPair } from '../../domain/currencies.ts'
 import { fromSafeInteger, toSafeInteger } from '../../domain/decimal.ts'
 import { quoteCalculation } from '../../domain/quote.ts'
-import { displayedRate } from '../../domain/exchange-rules.ts'
+import { displayedRate, displayedRateForm } from '../../domain/exchange-rules.ts'
 import type { components } from '../../openapi/main.gen.ts'
 import {
   quoteCalculationMessage,
@@ -205,9 +205,10 @@ export function createQuoteService(deps: QuoteDeps) {
                   text: displayedRate(from, to, row.quoted_rate, facts),
                 },
                 received: row.quoted_amount,
+                rateForm: displayedRateForm(from, to, row.quoted_rate, facts),
               }
             : {}),
-          at: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          at,
         }
         // To the address entered, as the submitted view promises (docs/decisions/042).
         await enqueueMail(
