@@ -17,7 +17,7 @@ export interface HomePageProps {
   paymentError: PaymentWidgetError | null
 }
 
-const PAYMENT_ERROR_MESSAGES: Record<PaymentWidgetError, MessageDescriptor> = {
+export const PAYMENT_ERROR_MESSAGES: Record<PaymentWidgetError, MessageDescriptor> = {
   'missing-request': msg`The payment window could not be opened: no payment session was created. Please try again.`,
   unavailable: msg`The payment service is not available right now. Please try again later.`,
   'on-hold': ACCOUNT_ON_HOLD_MESSAGE,

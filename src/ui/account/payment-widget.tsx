@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { PaymentView } from '../../machines/payment-widget/payment-widget.machine'
 import type { FrameRef } from './account-fields'
 import './customer.css'
@@ -15,6 +16,7 @@ export interface PaymentWidgetProps {
  * (docs/product/screens.md#payment-widget).
  */
 export function PaymentWidget({ view, frameRef, onClose }: PaymentWidgetProps) {
+  const { t } = useLingui()
   if (view.phase === 'closed') return null
   return (
     <div
@@ -28,24 +30,24 @@ export function PaymentWidget({ view, frameRef, onClose }: PaymentWidgetProps) {
     >
       <div className="payment-widget-bar">
         <h2 id="payment-widget-title" className="payment-widget-title">
-          Fast exchange
+          {t`Fast exchange`}
         </h2>
         <button type="button" className="button button-secondary" autoFocus onClick={onClose}>
-          Close
+          {t`Close`}
         </button>
       </div>
       {view.phase === 'open' && view.frameUrl ? (
         <iframe
           ref={frameRef}
           className="payment-widget-frame"
-          title="Card payment"
+          title={t`Card payment`}
           src={view.frameUrl}
           allow="payment; camera; clipboard-write"
         />
       ) : (
         <div className="payment-widget-loading" role="status">
           <div className="loading-spinner" aria-hidden="true" />
-          Opening the payment window…
+          {t`Opening the payment window…`}
         </div>
       )}
     </div>

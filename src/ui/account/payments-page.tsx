@@ -1,16 +1,10 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { MyPaymentsView, Payment } from '../../machines/my-payments/my-payments.machine'
 import { formatDateTime } from './date-time'
-import {
-  NO_PAYMENTS,
-  PAYMENT_FOR_REQUEST,
-  PAYMENT_STATUS_LABELS,
-  paymentFigures,
-  PAYMENTS_LOAD_FAILED,
-  PAYMENTS_TITLE,
-  REFRESH_PAYMENTS,
-} from './payment-texts'
-import { LOADING, TRY_AGAIN } from './request-texts'
+import { PAYMENT_MESSAGES, PAYMENT_STATUS_MESSAGES, paymentFiguresIn } from './payment-texts'
+import { REQUEST_MESSAGES } from './request-texts'
+import { usePageLocale } from './use-locale'
 import './requests.css'
 
 export interface PaymentsPageProps {
@@ -20,30 +14,35 @@ export interface PaymentsPageProps {
 
 /** The customer's card payments, newest first (docs/product/payments.md#what-the-customer-sees). */
 export function PaymentsPage({ view, onReload }: PaymentsPageProps) {
+  const { t } = useLingui()
   return (
     <section className="account-section" aria-labelledby="payments-title">
       <h1 id="payments-title" className="account-title">
-        {PAYMENTS_TITLE}
+        {t(PAYMENT_MESSAGES.PAYMENTS_TITLE)}
       </h1>
       {view.phase === 'loading' ? (
-        <p className="account-note">{LOADING}</p>
+        <p className="account-note">{t(REQUEST_MESSAGES.LOADING)}</p>
       ) : view.phase === 'loadFailed' ? (
         <>
           <div className="form-alert" role="alert">
-            {PAYMENTS_LOAD_FAILED}
+            {t(PAYMENT_MESSAGES.PAYMENTS_LOAD_FAILED)}
           </div>
           <button type="button" className="button button-secondary" onClick={onReload}>
-            {TRY_AGAIN}
+            {t(REQUEST_MESSAGES.TRY_AGAIN)}
           </button>
         </>
       ) : (
         <>
           {view.payments.length === 0 ? (
             <div className="account-card requests-empty">
-              <p>{NO_PAYMENTS}</p>
+              <p>{t(PAYMENT_MESSAGES.NO_PAYMENTS)}</p>
             </div>
           ) : (
-            <PaymentList payments={view.payments} label={PAYMENTS_TITLE} linkRequests />
+            <PaymentList
+              payments={view.payments}
+              label={t(PAYMENT_MESSAGES.PAYMENTS_TITLE)}
+              linkRequests
+            />
           )}
           <button
             type="button"
@@ -51,7 +50,7 @@ export function PaymentsPage({ view, onReload }: PaymentsPageProps) {
             onClick={onReload}
             disabled={view.refreshing}
           >
-            {REFRESH_PAYMENTS}
+            {t(PAYMENT_MESSAGES.REFRESH_PAYMENTS)}
           </button>
         </>
       )}
@@ -69,14 +68,16 @@ export function PaymentList(props: {
   /** Link each payment to its request (not on the request's own page). */
   linkRequests?: boolean
 }) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   return (
     <ul className="request-list" aria-label={props.label}>
       {props.payments.map((payment) => (
         <li key={payment.id} className="request-row payment-row">
-          <span className="request-amount">{paymentFigures(payment)}</span>
-          <span className="request-status">{PAYMENT_STATUS_LABELS[payment.status]}</span>
+          <span className="request-amount">{paymentFiguresIn(payment, t, locale)}</span>
+          <span className="request-status">{t(PAYMENT_STATUS_MESSAGES[payment.status])}</span>
           <time className="request-date" dateTime={payment.createdAt}>
-            {formatDateTime(payment.createdAt)}
+            {formatDateTime(payment.createdAt, locale)}
           </time>
           {props.linkRequests && payment.requestId ? (
             <Link
@@ -84,7 +85,7 @@ export function PaymentList(props: {
               params={{ requestId: payment.requestId }}
               className="text-link"
             >
-              {PAYMENT_FOR_REQUEST}
+              {t(PAYMENT_MESSAGES.PAYMENT_FOR_REQUEST)}
             </Link>
           ) : null}
         </li>

@@ -1,13 +1,6 @@
+import { useLingui } from '@lingui/react/macro'
 import type { MyRecordsView, RecordsFormat } from '../../machines/my-records/my-records.machine'
-import {
-  DOWNLOADING,
-  RECORDS_FAILED,
-  RECORDS_LEAD,
-  RECORDS_RATE_LIMITED,
-  RECORDS_TITLE,
-  downloadLabels,
-  savedTexts,
-} from './records-texts'
+import { DOWNLOAD_MESSAGES, RECORDS_MESSAGES, SAVED_MESSAGES } from './records-texts'
 
 export interface RecordsCardProps {
   view: MyRecordsView
@@ -18,12 +11,13 @@ const formats: readonly RecordsFormat[] = ['csv', 'json']
 
 /** 'Your records' on the profile (docs/product/screens.md#your-records): the two downloads. */
 export function RecordsCard({ view, onDownload }: RecordsCardProps) {
+  const { t } = useLingui()
   return (
     <div className="account-card" role="region" aria-labelledby="records-title">
       <h2 id="records-title" className="account-subtitle">
-        {RECORDS_TITLE}
+        {t(RECORDS_MESSAGES.RECORDS_TITLE)}
       </h2>
-      <p>{RECORDS_LEAD}</p>
+      <p>{t(RECORDS_MESSAGES.RECORDS_LEAD)}</p>
       <div className="profile-actions">
         {formats.map((format) => (
           <button
@@ -36,16 +30,22 @@ export function RecordsCard({ view, onDownload }: RecordsCardProps) {
               onDownload(format)
             }}
           >
-            {downloadLabels[format]}
+            {t(DOWNLOAD_MESSAGES[format])}
           </button>
         ))}
       </div>
       <p role="status">
-        {view.downloading ? DOWNLOADING : view.saved ? savedTexts[view.saved] : ''}
+        {view.downloading
+          ? t(RECORDS_MESSAGES.DOWNLOADING)
+          : view.saved
+            ? t(SAVED_MESSAGES[view.saved])
+            : ''}
       </p>
       {view.failure ? (
         <div className="form-alert" role="alert">
-          {view.failure.errorType === 'RATE_LIMITED' ? RECORDS_RATE_LIMITED : RECORDS_FAILED}
+          {view.failure.errorType === 'RATE_LIMITED'
+            ? t(RECORDS_MESSAGES.RECORDS_RATE_LIMITED)
+            : t(RECORDS_MESSAGES.RECORDS_FAILED)}
         </div>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type {
   CustomerRequestDetails,
@@ -7,37 +8,25 @@ import type {
 import type { PaymentWidgetError } from '../../machines/payment-widget/payment-widget.machine'
 import { TextAreaField } from './account-fields'
 import { formatDate, formatDateTime } from './date-time'
-import { PAYMENT_ERRORS } from './home-page'
-import { NO_REQUEST_PAYMENTS, PAY_BY_CARD, REQUEST_PAYMENTS_TITLE } from './payment-texts'
+import { PAYMENT_ERROR_MESSAGES } from './home-page'
+import { PAYMENT_MESSAGES } from './payment-texts'
 import { PaymentList } from './payments-page'
 import {
-  ACCEPT_OFFER,
   amountOf,
-  BACK_TO_REQUESTS,
-  CUSTOMER_STATUS_LABELS,
-  DECLINE_OFFER,
+  CUSTOMER_STATUS_MESSAGES,
   feeText,
-  FROM_CUSTOMER,
   FROM_DESK,
-  LOADING,
-  MESSAGES_TITLE,
-  NO_MESSAGES,
-  NOTICE_TEXT,
-  OFFER_EXPIRED_BADGE,
-  OFFER_LABELS,
-  OFFER_STATE_TEXT,
-  OFFER_TITLE,
+  NOTICE_MESSAGES,
+  OFFER_LABEL_MESSAGES,
+  OFFER_STATE_MESSAGES,
   pairOf,
   rateText,
-  REPLY_LABEL,
-  REPLY_PROBLEM_TEXT,
-  REQUEST_LOAD_FAILED,
-  REQUEST_NOT_FOUND,
-  requestFailureText,
-  SEND_REPLY,
-  TIMELINE_TITLE,
-  TRY_AGAIN,
+  REPLY_PROBLEM_MESSAGES,
+  REQUEST_MESSAGES,
+  requestFailureMessage,
 } from './request-texts'
+import { figureIn } from './figures'
+import { usePageLocale } from './use-locale'
 import './requests.css'
 
 export interface RequestPageProps {
@@ -58,59 +47,64 @@ export interface RequestPageProps {
  * the desk. Every text from the server is shown as text, and every figure as the string received.
  */
 export function RequestPage(props: RequestPageProps) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   const { view, onReload } = props
   if (view.phase === 'notFound')
     return (
       <section className="account-section" aria-labelledby="request-title">
         <h1 id="request-title" className="account-title">
-          {REQUEST_NOT_FOUND}
+          {t(REQUEST_MESSAGES.REQUEST_NOT_FOUND)}
         </h1>
         <p>
           <Link to="/app/requests" className="text-link">
-            {BACK_TO_REQUESTS}
+            {t(REQUEST_MESSAGES.BACK_TO_REQUESTS)}
           </Link>
         </p>
       </section>
     )
   if (view.phase !== 'ready' || !view.details)
     return (
-      <section className="account-section" aria-label="Request">
+      <section className="account-section" aria-label={t`Request`}>
         <BackLink />
         {view.phase === 'loadFailed' ? (
           <>
             <div className="form-alert" role="alert">
-              {REQUEST_LOAD_FAILED}
+              {t(REQUEST_MESSAGES.REQUEST_LOAD_FAILED)}
             </div>
             <button type="button" className="button button-secondary" onClick={onReload}>
-              {TRY_AGAIN}
+              {t(REQUEST_MESSAGES.TRY_AGAIN)}
             </button>
           </>
         ) : (
-          <p className="account-note">{LOADING}</p>
+          <p className="account-note">{t(REQUEST_MESSAGES.LOADING)}</p>
         )}
       </section>
     )
   const { details } = view
   const { request } = details
+  const pair = pairOf(request)
   return (
     <section className="account-section" aria-labelledby="request-title">
       <BackLink />
       <h1 id="request-title" className="account-title">
-        {amountOf(request)} → {request.toCurrency}
+        {amountOf(request, locale)} → {request.toCurrency}
       </h1>
       <p className="account-lead">
-        <span className="request-status">{CUSTOMER_STATUS_LABELS[request.status]}</span>{' '}
+        <span className="request-status">{t(CUSTOMER_STATUS_MESSAGES[request.status])}</span>{' '}
         <span className="account-note">
-          {pairOf(request)}, requested on{' '}
-          <time dateTime={request.createdAt}>{formatDate(request.createdAt)}</time>
+          <Trans>
+            {pair}, requested on{' '}
+            <time dateTime={request.createdAt}>{formatDate(request.createdAt, locale)}</time>
+          </Trans>
         </span>
       </p>
       <p className="profile-saved" role="status">
-        {view.notice ? NOTICE_TEXT[view.notice] : ''}
+        {view.notice ? t(NOTICE_MESSAGES[view.notice]) : ''}
       </p>
       {view.failure ? (
         <div className="form-alert" role="alert">
-          {requestFailureText(view.failure)}
+          {t(requestFailureMessage(view.failure))}
         </div>
       ) : null}
       <div className="request-columns">
@@ -124,26 +118,31 @@ export function RequestPage(props: RequestPageProps) {
 }
 
 function BackLink() {
+  const { t } = useLingui()
   return (
     <p>
       <Link to="/app/requests" className="text-link">
-        {BACK_TO_REQUESTS}
+        {t(REQUEST_MESSAGES.BACK_TO_REQUESTS)}
       </Link>
     </p>
   )
 }
 
 function Timeline({ details }: { details: CustomerRequestDetails }) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   return (
     <div className="account-card" role="group" aria-labelledby="timeline-title">
       <h2 id="timeline-title" className="account-subtitle">
-        {TIMELINE_TITLE}
+        {t(REQUEST_MESSAGES.TIMELINE_TITLE)}
       </h2>
       <ol className="request-timeline" aria-labelledby="timeline-title">
         {details.timeline.map((entry) => (
           <li key={`${entry.status}-${entry.at}`}>
-            <span className="request-timeline-status">{CUSTOMER_STATUS_LABELS[entry.status]}</span>{' '}
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <span className="request-timeline-status">
+              {t(CUSTOMER_STATUS_MESSAGES[entry.status])}
+            </span>{' '}
+            <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
           </li>
         ))}
       </ol>
@@ -158,33 +157,37 @@ function OfferCard({
   onAccept,
   onDecline,
 }: RequestPageProps & { offer: Offer; details: CustomerRequestDetails }) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   const { fromCurrency: from, toCurrency: to } = details.request
   const stateText =
     offer.state === 'accepted' || offer.state === 'declined' || offer.state === 'withdrawn'
-      ? OFFER_STATE_TEXT[offer.state]
+      ? t(OFFER_STATE_MESSAGES[offer.state])
       : null
   return (
     <div className="account-card" role="group" aria-labelledby="offer-title">
       <h2 id="offer-title" className="account-subtitle">
-        {OFFER_TITLE}
+        {t(REQUEST_MESSAGES.OFFER_TITLE)}
       </h2>
-      {view.offerExpired ? <p className="request-badge">{OFFER_EXPIRED_BADGE}</p> : null}
+      {view.offerExpired ? (
+        <p className="request-badge">{t(REQUEST_MESSAGES.OFFER_EXPIRED_BADGE)}</p>
+      ) : null}
       <dl className="request-offer">
-        <dt>{OFFER_LABELS.rate}</dt>
-        <dd>{rateText(offer.rate, from, to)}</dd>
-        <dt>{OFFER_LABELS.amountPaid}</dt>
+        <dt>{t(OFFER_LABEL_MESSAGES.rate)}</dt>
+        <dd>{rateText(offer.rate, from, to, locale)}</dd>
+        <dt>{t(OFFER_LABEL_MESSAGES.amountPaid)}</dt>
         <dd>
-          {offer.amountPaid} {from}
+          {figureIn(offer.amountPaid, locale)} {from}
         </dd>
-        <dt>{OFFER_LABELS.amountReceived}</dt>
+        <dt>{t(OFFER_LABEL_MESSAGES.amountReceived)}</dt>
         <dd>
-          {offer.amountReceived} {to}
+          {figureIn(offer.amountReceived, locale)} {to}
         </dd>
-        <dt>{OFFER_LABELS.fee}</dt>
-        <dd>{feeText(offer.fee, from, offer.feePercent)}</dd>
-        <dt>{OFFER_LABELS.validUntil}</dt>
+        <dt>{t(OFFER_LABEL_MESSAGES.fee)}</dt>
+        <dd>{feeText(offer.fee, from, offer.feePercent, locale)}</dd>
+        <dt>{t(OFFER_LABEL_MESSAGES.validUntil)}</dt>
         <dd>
-          <time dateTime={offer.validUntil}>{formatDateTime(offer.validUntil)}</time>
+          <time dateTime={offer.validUntil}>{formatDateTime(offer.validUntil, locale)}</time>
         </dd>
       </dl>
       {stateText ? <p className="account-note">{stateText}</p> : null}
@@ -197,7 +200,7 @@ function OfferCard({
             aria-busy={view.declining || undefined}
             onClick={onDecline}
           >
-            {DECLINE_OFFER}
+            {t(REQUEST_MESSAGES.DECLINE_OFFER)}
           </button>
           <button
             type="button"
@@ -206,7 +209,7 @@ function OfferCard({
             aria-busy={view.accepting || undefined}
             onClick={onAccept}
           >
-            {ACCEPT_OFFER}
+            {t(REQUEST_MESSAGES.ACCEPT_OFFER)}
           </button>
         </div>
       ) : null}
@@ -219,20 +222,21 @@ function OfferCard({
  * shows them, and 'Pay by card' while the request waits for payment.
  */
 function Payments({ view, onPay, paymentError }: RequestPageProps) {
+  const { t } = useLingui()
   return (
     <div className="account-card account-card-wide" role="group" aria-labelledby="payments-title">
       <h2 id="payments-title" className="account-subtitle">
-        {REQUEST_PAYMENTS_TITLE}
+        {t(PAYMENT_MESSAGES.REQUEST_PAYMENTS_TITLE)}
       </h2>
       {paymentError ? (
         <div className="form-alert" role="alert">
-          {PAYMENT_ERRORS[paymentError]}
+          {t(PAYMENT_ERROR_MESSAGES[paymentError])}
         </div>
       ) : null}
       {view.payments.length === 0 ? (
-        <p className="account-note">{NO_REQUEST_PAYMENTS}</p>
+        <p className="account-note">{t(PAYMENT_MESSAGES.NO_REQUEST_PAYMENTS)}</p>
       ) : (
-        <PaymentList payments={view.payments} label={REQUEST_PAYMENTS_TITLE} />
+        <PaymentList payments={view.payments} label={t(PAYMENT_MESSAGES.REQUEST_PAYMENTS_TITLE)} />
       )}
       {view.canPay ? (
         <div className="dialog-actions">
@@ -242,7 +246,7 @@ function Payments({ view, onPay, paymentError }: RequestPageProps) {
             disabled={view.busy}
             onClick={onPay}
           >
-            {PAY_BY_CARD}
+            {t(PAYMENT_MESSAGES.PAY_BY_CARD)}
           </button>
         </div>
       ) : null}
@@ -256,20 +260,22 @@ function Thread({
   onDraftChange,
   onSendReply,
 }: RequestPageProps & { details: CustomerRequestDetails }) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   return (
     <div className="account-card account-card-wide" role="group" aria-labelledby="thread-title">
       <h2 id="thread-title" className="account-subtitle">
-        {MESSAGES_TITLE}
+        {t(REQUEST_MESSAGES.MESSAGES_TITLE)}
       </h2>
       {details.messages.length === 0 ? (
-        <p className="account-note">{NO_MESSAGES}</p>
+        <p className="account-note">{t(REQUEST_MESSAGES.NO_MESSAGES)}</p>
       ) : (
         <ol className="request-thread" aria-labelledby="thread-title">
           {details.messages.map((message) => (
             <li key={message.id} className={`request-message request-message-${message.from}`}>
               <span className="request-message-meta">
-                {message.from === 'customer' ? FROM_CUSTOMER : FROM_DESK},{' '}
-                <time dateTime={message.at}>{formatDateTime(message.at)}</time>
+                {message.from === 'customer' ? t(REQUEST_MESSAGES.FROM_CUSTOMER) : FROM_DESK},{' '}
+                <time dateTime={message.at}>{formatDateTime(message.at, locale)}</time>
               </span>
               <p className="request-message-text">{message.text}</p>
             </li>
@@ -286,11 +292,11 @@ function Thread({
           }}
         >
           <TextAreaField
-            label={REPLY_LABEL}
+            label={t(REQUEST_MESSAGES.REPLY_LABEL)}
             name="reply"
             value={view.draft}
             maxLength={view.replyMaxLength}
-            error={view.replyProblem ? REPLY_PROBLEM_TEXT[view.replyProblem] : null}
+            error={view.replyProblem ? t(REPLY_PROBLEM_MESSAGES[view.replyProblem]) : null}
             onChange={onDraftChange}
           />
           <div className="dialog-actions">
@@ -300,7 +306,7 @@ function Thread({
               disabled={view.busy}
               aria-busy={view.replying || undefined}
             >
-              {SEND_REPLY}
+              {t(REQUEST_MESSAGES.SEND_REPLY)}
             </button>
           </div>
         </form>

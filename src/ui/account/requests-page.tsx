@@ -1,17 +1,9 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { MyRequestsView } from '../../machines/my-requests/my-requests.machine'
 import { formatDate } from './date-time'
-import {
-  amountOf,
-  CUSTOMER_STATUS_LABELS,
-  LOADING,
-  NO_REQUESTS,
-  pairOf,
-  REQUEST_A_QUOTE,
-  REQUESTS_LOAD_FAILED,
-  REQUESTS_TITLE,
-  TRY_AGAIN,
-} from './request-texts'
+import { amountOf, CUSTOMER_STATUS_MESSAGES, pairOf, REQUEST_MESSAGES } from './request-texts'
+import { usePageLocale } from './use-locale'
 import './requests.css'
 
 export interface RequestsPageProps {
@@ -23,31 +15,33 @@ export interface RequestsPageProps {
 
 /** The customer's requests, newest first, each leading to its page (issue 28 part 4). */
 export function RequestsPage({ view, onReload, onRequestQuote }: RequestsPageProps) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   return (
     <section className="account-section" aria-labelledby="requests-title">
       <h1 id="requests-title" className="account-title">
-        {REQUESTS_TITLE}
+        {t(REQUEST_MESSAGES.REQUESTS_TITLE)}
       </h1>
       {view.phase === 'loading' ? (
-        <p className="account-note">{LOADING}</p>
+        <p className="account-note">{t(REQUEST_MESSAGES.LOADING)}</p>
       ) : view.phase === 'loadFailed' ? (
         <>
           <div className="form-alert" role="alert">
-            {REQUESTS_LOAD_FAILED}
+            {t(REQUEST_MESSAGES.REQUESTS_LOAD_FAILED)}
           </div>
           <button type="button" className="button button-secondary" onClick={onReload}>
-            {TRY_AGAIN}
+            {t(REQUEST_MESSAGES.TRY_AGAIN)}
           </button>
         </>
       ) : view.requests.length === 0 ? (
         <div className="account-card requests-empty">
-          <p>{NO_REQUESTS}</p>
+          <p>{t(REQUEST_MESSAGES.NO_REQUESTS)}</p>
           <button type="button" className="button button-primary" onClick={onRequestQuote}>
-            {REQUEST_A_QUOTE}
+            {t(REQUEST_MESSAGES.REQUEST_A_QUOTE)}
           </button>
         </div>
       ) : (
-        <ul className="request-list" aria-label={REQUESTS_TITLE}>
+        <ul className="request-list" aria-label={t(REQUEST_MESSAGES.REQUESTS_TITLE)}>
           {view.requests.map((request) => (
             <li key={request.id} className="request-row">
               <Link
@@ -56,10 +50,12 @@ export function RequestsPage({ view, onReload, onRequestQuote }: RequestsPagePro
                 className="request-link"
               >
                 <span className="request-pair">{pairOf(request)}</span>
-                <span className="request-amount">{amountOf(request)}</span>
-                <span className="request-status">{CUSTOMER_STATUS_LABELS[request.status]}</span>
+                <span className="request-amount">{amountOf(request, locale)}</span>
+                <span className="request-status">
+                  {t(CUSTOMER_STATUS_MESSAGES[request.status])}
+                </span>
                 <time className="request-date" dateTime={request.createdAt}>
-                  {formatDate(request.createdAt)}
+                  {formatDate(request.createdAt, locale)}
                 </time>
               </Link>
             </li>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
 import type { components } from '../../../openapi/main.gen'
 import type { FrameRef } from './account-fields'
@@ -23,13 +24,14 @@ export interface VerificationWidgetProps {
 /** The provider's widget, embedded (docs/product/flows.md#verification). */
 export function VerificationWidget(props: VerificationWidgetProps) {
   const { mode, token, sandboxUrl, baseUrl, frameRef } = props
+  const { t, i18n } = useLingui()
   if (mode === 'sandbox' && sandboxUrl) {
     const separator = sandboxUrl.includes('?') ? '&' : '?'
     return (
       <iframe
         ref={frameRef}
         className="verification-frame"
-        title="Verification (sandbox)"
+        title={t`Verification (sandbox)`}
         src={`${sandboxUrl}${separator}accessToken=${encodeURIComponent(token)}`}
         allow="camera; microphone; geolocation; clipboard-write"
       />
@@ -40,7 +42,7 @@ export function VerificationWidget(props: VerificationWidgetProps) {
       <Suspense
         fallback={
           <p className="embedded-check-loading" role="status">
-            Loading…
+            {t`Loading…`}
           </p>
         }
       >
@@ -53,7 +55,7 @@ export function VerificationWidget(props: VerificationWidgetProps) {
           onMessage={(type, payload) => {
             props.onMessage(type, payload)
           }}
-          config={{ lang: 'en' }}
+          config={{ lang: i18n.locale === 'pl' ? 'pl' : 'en' }}
           options={{ addViewportTag: false, adaptIframeHeight: true }}
           {...(baseUrl ? { baseUrl } : {})}
         />
@@ -62,7 +64,7 @@ export function VerificationWidget(props: VerificationWidgetProps) {
   }
   return (
     <div className="form-alert" role="alert">
-      The verification provider is not available right now. Please try again later.
+      {t`The verification provider is not available right now. Please try again later.`}
     </div>
   )
 }
