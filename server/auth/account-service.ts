@@ -47,6 +47,7 @@ import {
   type Sessions,
   type StepUpRequest,
 } from './sessions.ts'
+import { pageUrl } from '../mail/links.ts'
 
 const verifyLinkTtl = 24 * 3600
 
@@ -172,7 +173,7 @@ export function createAccountService(deps: AccountDeps) {
             tx,
             verifyEmailMessage(
               { address: email, locale },
-              `${publicUrl}/app/verify-email/${token}`,
+              pageUrl(publicUrl, locale, `/app/verify-email/${token}`),
             ),
           )
           return
@@ -200,8 +201,8 @@ export function createAccountService(deps: AccountDeps) {
             // The owner reads it in the account's language, not the registering page's.
             alreadyRegisteredMessage(
               { address: existing.email, locale: existing.locale },
-              `${publicUrl}/app/login`,
-              `${publicUrl}/app/forgot-password`,
+              pageUrl(publicUrl, existing.locale, '/app/login'),
+              pageUrl(publicUrl, existing.locale, '/app/forgot-password'),
             ),
           )
         } else {
@@ -219,7 +220,7 @@ export function createAccountService(deps: AccountDeps) {
             tx,
             verifyEmailMessage(
               { address: existing.email, locale },
-              `${publicUrl}/app/verify-email/${token}`,
+              pageUrl(publicUrl, locale, `/app/verify-email/${token}`),
             ),
           )
         }
@@ -274,8 +275,8 @@ export function createAccountService(deps: AccountDeps) {
           tx,
           choosePasswordMessage(
             { address: account.email, locale: account.locale },
-            `${publicUrl}/app/set-new-password/${resetToken}`,
-            `${publicUrl}/app/forgot-password`,
+            pageUrl(publicUrl, account.locale, `/app/set-new-password/${resetToken}`),
+            pageUrl(publicUrl, account.locale, '/app/forgot-password'),
           ),
         )
         return 'mailed'
@@ -467,7 +468,7 @@ export function createAccountService(deps: AccountDeps) {
             tx,
             passwordChangedMessage(
               { address: user.email, locale: user.locale },
-              `${publicUrl}/app/forgot-password`,
+              pageUrl(publicUrl, user.locale, '/app/forgot-password'),
             ),
           )
         return true

@@ -9,6 +9,7 @@ import { enqueueMail } from '../mail/outbox.ts'
 import { resetPasswordMessage } from '../mail/templates.ts'
 import type { Locale } from '../../domain/locale.ts'
 import { createEmailToken } from './email-tokens.ts'
+import { pageUrl } from '../mail/links.ts'
 
 /** How long a reset link works. */
 export const resetLinkSeconds = 3600
@@ -46,7 +47,7 @@ export function passwordResetHandler(deps: {
         tx,
         resetPasswordMessage(
           { address: user.email, locale: user.locale },
-          `${deps.publicUrl}/app/set-new-password/${token}`,
+          pageUrl(deps.publicUrl, user.locale, `/app/set-new-password/${token}`),
         ),
       )
     },

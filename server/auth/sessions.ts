@@ -29,6 +29,7 @@ import { hashPassword } from './passwords.ts'
 import { endVerifyLinks } from './pending-credentials.ts'
 import { idleSql, lifetimeSql, refreshLifetimeSeconds, startFamily } from './refresh-tokens.ts'
 import { hashToken, newSecretToken } from './secrets.ts'
+import { pageUrl } from '../mail/links.ts'
 
 export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge']
 export type StepUpRequest = components['schemas']['StepUpRequest']
@@ -254,7 +255,6 @@ export interface SessionDeps {
 
 export function createSessions(deps: SessionDeps) {
   const { db, publicUrl, now, jobsQueued } = deps
-  const resetUrl = `${publicUrl}/app/forgot-password`
 
   /**
    * Enqueues a security notice about a session in the caller's transaction, with a single-use
@@ -289,7 +289,8 @@ export function createSessions(deps: SessionDeps) {
         input.sessionId,
       ],
     )
-    const link = `${publicUrl}/app/end-session/${token}`
+    const link = pageUrl(publicUrl, row.locale, `/app/end-session/${token}`)
+    const resetUrl = pageUrl(publicUrl, row.locale, '/app/forgot-password')
     const facts: SessionFacts = { device: deviceLabel(row.user_agent), ip: row.ip, at: input.now }
     const to: MailRecipient = { address: row.email, locale: row.locale }
     const message =

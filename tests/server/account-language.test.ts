@@ -152,6 +152,31 @@ describe.each(engines)("the customer's language, on %s", (engine) => {
     expect(after.body).toMatchObject({ locale: 'en', lastName: 'Nowak' })
   })
 
+  it('links each e-mail to the public pages in the recipient’s language', async () => {
+    const polish = uniqueEmail('pl-link')
+    await register(polish, 'polski-link-pass-71', 'pl')
+    const [plMail] = await messagesTo(server, polish)
+    const plLinks = plMail?.text.match(/https?:\/\/\S+\/app\/verify-email\/[A-Za-z0-9_-]+/g) ?? []
+    expect(plLinks).toHaveLength(1)
+    expect(new URL(plLinks[0] ?? '').pathname).toMatch(/^\/pl\/app\/verify-email\/[A-Za-z0-9_-]+$/)
+    await follow(polish)
+    // The owner of the confirmed address is sent to the Polish sign-in and reset pages.
+    await register(polish, 'someone-else-pass-71', 'en')
+    const [already] = await messagesTo(server, polish)
+    const paths = (already?.text.match(/https?:\/\/\S+\/app\/[a-z-]+/g) ?? []).map(
+      (link) => new URL(link).pathname,
+    )
+    expect(paths).toEqual(expect.arrayContaining(['/pl/app/login', '/pl/app/forgot-password']))
+    expect(paths.every((path) => path.startsWith('/pl/app/'))).toBe(true)
+
+    const english = uniqueEmail('en-link')
+    await register(english, 'english-link-pass-71')
+    const [enMail] = await messagesTo(server, english)
+    const enLinks = enMail?.text.match(/https?:\/\/\S+\/app\/verify-email\/[A-Za-z0-9_-]+/g) ?? []
+    expect(enLinks).toHaveLength(1)
+    expect(new URL(enLinks[0] ?? '').pathname).toMatch(/^\/app\/verify-email\/[A-Za-z0-9_-]+$/)
+  })
+
   it('writes each e-mail in the recipient’s language, and the next one after a switch', async () => {
     const email = uniqueEmail('mail')
     await register(email, 'polish-mail-pass-71', 'pl')

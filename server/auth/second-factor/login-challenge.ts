@@ -26,6 +26,7 @@ import type { PasskeyFactor } from './passkey-factor.ts'
 import { authenticationOptions } from './passkeys.ts'
 import { consumeRecoveryCode, recoveryCodesLeft } from './recovery-codes.ts'
 import type { TotpFactor } from './totp-factor.ts'
+import { pageUrl } from '../../mail/links.ts'
 
 export type SecondFactorProof = Schemas['SecondFactorProof']
 type SecondFactorMethod = Schemas['SecondFactorMethod']
@@ -93,7 +94,7 @@ export function createLoginChallenges(
         secondStepFailedMessage(
           { address: owner.email, locale: owner.locale },
           { device: deviceLabel(challenge.user_agent), ip: challenge.ip, at },
-          `${ctx.publicUrl}/app/forgot-password`,
+          pageUrl(ctx.publicUrl, owner.locale, '/app/forgot-password'),
         ),
       )
       return true
