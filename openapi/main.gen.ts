@@ -2765,6 +2765,11 @@ export interface components {
       email: components['schemas']['Email']
       roles: components['schemas']['StaffRoles']
       permissions: components['schemas']['Permission'][]
+      /**
+       * @description The staff member's account language, the one the console speaks
+       *     (docs/product/languages.md#the-staff-console); absent, the console is English.
+       */
+      locale?: components['schemas']['Locale']
     }
     StaffMember: {
       /** Format: uuid */
