@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAppServices } from '../../src/app-services'
 import { candles } from '../../src/flows/fixtures/converter'
 import { loadI18n } from '../../src/i18n/catalogs'
@@ -65,6 +65,15 @@ const isToken = (text: string) =>
   SAME_IN_BOTH.has(text) || /^[A-Z]{3,5}$/.test(text) || /^[\d\s.,:=+%-]+$/.test(text)
 
 describe('the Polish landing (/pl)', () => {
+  // The landing's chunks and both catalogs, compiled once before the tests time anything.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../src/routes/-landing/landing'),
+      import('../../src/routes/-landing/below-fold'),
+      loadI18n('en', 'public'),
+      loadI18n('pl', 'public'),
+    ])
+  }, 60_000)
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
