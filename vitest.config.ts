@@ -63,6 +63,8 @@ export default defineConfig({
         },
       },
       {
+        // Its paths read the console's English texts (src/ui/ops/ops-texts.ts), written as macros.
+        plugins: [linguiMacros()],
         test: {
           name: 'browser',
           environment: 'node',

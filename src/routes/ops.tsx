@@ -1,6 +1,7 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { waitFor } from 'xstate'
+import { isLocale, sourceLocale } from '../../domain/locale'
 import { createOpsConsoleActors } from '../machines/ops-console/ops-console.actors'
 import {
   opsConsoleMachine,
@@ -8,6 +9,7 @@ import {
 } from '../machines/ops-console/ops-console.machine'
 import { OpsConsolePage } from '../ui/ops/ops-console-page'
 import { LoadingScreen } from '../ui/loading-screen'
+import { OpsLanguage } from './ops/-console/ops-language'
 import { StaffSelfContext } from './ops/-console/staff-self'
 
 /**
@@ -33,21 +35,25 @@ function OpsLayout() {
     inspect,
   })
   const view = useSelector(entry, selectOpsConsoleView)
+  // The staff member's language, once the console knows them (English until then).
+  const locale = isLocale(view.self?.locale) ? view.self.locale : sourceLocale
   // Logged out while here: the logout intercept, or another tab logged out.
   if (!loggedIn) return <Navigate to="/app/login" />
   return (
-    <OpsConsolePage
-      view={view}
-      onRetry={() => {
-        entry.send({ type: 'console.retry' })
-      }}
-      onLogout={() => {
-        auth.send({ type: 'auth.logout' })
-      }}
-    >
-      <StaffSelfContext value={view.self}>
-        <Outlet />
-      </StaffSelfContext>
-    </OpsConsolePage>
+    <OpsLanguage locale={locale}>
+      <OpsConsolePage
+        view={view}
+        onRetry={() => {
+          entry.send({ type: 'console.retry' })
+        }}
+        onLogout={() => {
+          auth.send({ type: 'auth.logout' })
+        }}
+      >
+        <StaffSelfContext value={view.self}>
+          <Outlet />
+        </StaffSelfContext>
+      </OpsConsolePage>
+    </OpsLanguage>
   )
 }

@@ -17,12 +17,8 @@ const formatters = new Set([
   'domain/intl-locales.ts',
 ])
 
-/**
- * Files another change is still moving to the module: src/ui/ops/request-page.tsx writes its
- * amount with its own `Intl.NumberFormat('en-GB')` (it should call formatMoney with
- * `{ decimals: 0, grouping: true }`, as src/ui/ops/requests-page.tsx does).
- */
-const pending = new Set(['src/ui/ops/request-page.tsx'])
+/** Files another change is still moving to the module: none now. */
+const pending = new Set<string>()
 
 /** Building a number or date format, or reading the machine's locale or time zone. */
 const adHoc =

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { createOpsAuditActors } from '../../machines/ops-audit/ops-audit.actors'
 import { opsAuditMachine, selectOpsAuditView } from '../../machines/ops-audit/ops-audit.machine'
 import { AuditPage } from '../../ui/ops/audit-page'
-import { NOT_ALLOWED_PAGE } from '../../ui/ops/ops-texts'
+import { NotAllowedPage } from '../../ui/ops/ops-console-page'
 import { saveTextFile } from '../../save-file'
 import { useStaffSelf } from './-console/staff-self'
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/ops/audit')({
 /** The audit trail (docs/product/screens.md#staff-console-audit-trail), with audit:read. */
 function AuditRoute() {
   const self = useStaffSelf()
-  if (!self.permissions.includes('audit:read')) return <p role="alert">{NOT_ALLOWED_PAGE}</p>
+  if (!self.permissions.includes('audit:read')) return <NotAllowedPage />
   return <AuditTrail canExport={self.permissions.includes('audit:export')} />
 }
 

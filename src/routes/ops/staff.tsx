@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { createOpsStaffActors } from '../../machines/ops-staff/ops-staff.actors'
 import { opsStaffMachine, selectOpsStaffView } from '../../machines/ops-staff/ops-staff.machine'
-import { NOT_ALLOWED_PAGE } from '../../ui/ops/ops-texts'
+import { NotAllowedPage } from '../../ui/ops/ops-console-page'
 import { StaffPage } from '../../ui/ops/staff-page'
 import { useStaffSelf } from './-console/staff-self'
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/ops/staff')({
 /** Staff management (docs/product/screens.md#staff-console-staff), with staff:read. */
 function StaffRoute() {
   const self = useStaffSelf()
-  if (!self.permissions.includes('staff:read')) return <p role="alert">{NOT_ALLOWED_PAGE}</p>
+  if (!self.permissions.includes('staff:read')) return <NotAllowedPage />
   return <StaffManagement self={self} />
 }
 

@@ -1,25 +1,6 @@
 import type { AuditFilterField } from '../../machines/ops-audit/audit-filters'
 import type { AuditEntry, OpsAuditView } from '../../machines/ops-audit/ops-audit.machine'
-import { formatDateTime } from '../account/date-time'
-import {
-  APPLY_FILTERS,
-  AUDIT_LOAD_FAILED,
-  AUDIT_TITLE,
-  EXPORT,
-  EXPORTED,
-  EXPORT_FAILED,
-  FILTERS_TITLE,
-  LOADING,
-  MORE_FAILED,
-  NO_ENTRIES,
-  OLDER,
-  SYSTEM,
-  TRY_AGAIN,
-  filterLabels,
-  filterProblemTexts,
-  outcomeNames,
-  rolesInWords,
-} from './ops-texts'
+import { useOpsTexts, type OpsTexts } from './ops-messages'
 
 export interface AuditPageProps {
   view: OpsAuditView
@@ -33,7 +14,7 @@ export interface AuditPageProps {
 const fields: readonly AuditFilterField[] = ['actor', 'customer', 'action', 'from', 'to']
 
 /** Who acted, in words: their address and roles, or that nobody was signed in. */
-function actorOf(entry: AuditEntry): string {
+function actorOf(entry: AuditEntry, { SYSTEM, rolesInWords }: OpsTexts): string {
   if (!entry.actorEmail) return entry.actorId ?? SYSTEM
   return entry.actorRoles.length > 0
     ? `${entry.actorEmail} (${rolesInWords(entry.actorRoles)})`
@@ -52,6 +33,26 @@ export function AuditPage({
   onExport,
   onReload,
 }: AuditPageProps) {
+  const texts = useOpsTexts()
+  const {
+    APPLY_FILTERS,
+    AUDIT_LOAD_FAILED,
+    AUDIT_TITLE,
+    EXPORT,
+    EXPORTED,
+    EXPORT_FAILED,
+    FILTERS_TITLE,
+    LOADING,
+    MORE_FAILED,
+    NO_ENTRIES,
+    OLDER,
+    TRY_AGAIN,
+    auditColumns,
+    dateTime,
+    filterLabels,
+    filterProblemTexts,
+    outcomeNames,
+  } = texts
   return (
     <section className="account-section" aria-labelledby="ops-audit-title">
       <h1 id="ops-audit-title" className="account-title">
@@ -138,19 +139,19 @@ export function AuditPage({
             <caption className="visually-hidden">{AUDIT_TITLE}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">About</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Reason</th>
+                <th scope="col">{auditColumns.when}</th>
+                <th scope="col">{auditColumns.who}</th>
+                <th scope="col">{auditColumns.action}</th>
+                <th scope="col">{auditColumns.about}</th>
+                <th scope="col">{auditColumns.outcome}</th>
+                <th scope="col">{auditColumns.reason}</th>
               </tr>
             </thead>
             <tbody>
               {view.entries.map((entry) => (
                 <tr key={entry.seq}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{actorOf(entry)}</td>
+                  <td>{dateTime(entry.at)}</td>
+                  <td>{actorOf(entry, texts)}</td>
                   <td className="ops-code ops-action">{entry.action}</td>
                   <td className="ops-code">
                     {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : ''}

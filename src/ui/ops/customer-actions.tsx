@@ -1,40 +1,21 @@
+import { setupI18n } from '@lingui/core'
 import type {
-  CustomerActionDone,
   CustomerActionsView,
   VerificationKind,
 } from '../../machines/ops-customer-actions/ops-customer-actions.machine'
+import { opsTexts, useOpsTexts } from './ops-messages'
 
-/** The panel's texts (docs/product/staff.md#verification-requests, #customer-holds). */
-export const ACTIONS_TITLE = 'Verification and hold'
-export const KIND_LABEL = 'Verification to ask for'
-export const KIND_NAMES: Record<VerificationKind, string> = {
-  KYC: 'KYC (identity)',
-  KYB: 'KYB (business)',
-}
-export const NOTE_LABEL = 'Note for the customer'
-export const NOTE_HINT =
-  'The customer reads this note on their verification page and in the e-mail.'
-export const REQUEST_VERIFICATION = 'Request verification'
-export const WITHDRAW = 'Withdraw'
-export const REASON_LABEL = 'Reason (internal, never shown to the customer)'
-export const HOLD_FORM = 'Hold'
-export const PLACE_HOLD = 'Place hold'
-export const LIFT_HOLD = 'Lift hold'
-export const DONE_TEXTS: Record<CustomerActionDone, string> = {
-  requested: 'Verification requested; the customer was e-mailed.',
-  withdrawn: 'Request withdrawn.',
-  placed: 'Hold placed.',
-  lifted: 'Hold lifted.',
-}
-export const ACTION_DENIED = 'Your roles do not allow this.'
-export const ACTION_FAILED = 'The action failed. Please try again.'
-
-/** What a refusal says: the server's reason for a conflict, else a short message. */
-export function failureText(failure: NonNullable<CustomerActionsView['failure']>): string {
-  if (failure.errorType === 'PERMISSION_DENIED') return ACTION_DENIED
-  if (failure.errorType === 'CUSTOMER_STATE' && failure.detail) return failure.detail
-  return ACTION_FAILED
-}
+/** The panel's English texts, as its tests read them (the view's are the ops catalog's). */
+export const {
+  ACTIONS_TITLE,
+  KIND_LABEL,
+  ACTION_NOTE_LABEL: NOTE_LABEL,
+  REQUEST_VERIFICATION,
+  HOLD_REASON_LABEL: REASON_LABEL,
+  PLACE_HOLD,
+  LIFT_HOLD,
+  DONE_TEXTS,
+} = opsTexts(setupI18n({ locale: 'en', messages: { en: {} } }))
 
 export interface CustomerActionsProps {
   view: CustomerActionsView
@@ -56,6 +37,22 @@ export interface CustomerActionsProps {
  */
 export function CustomerActions(props: CustomerActionsProps) {
   const { view } = props
+  const {
+    ACTIONS_TITLE,
+    ACTION_NOTE_HINT,
+    ACTION_NOTE_LABEL,
+    DONE_TEXTS,
+    HOLD_FORM,
+    HOLD_REASON_LABEL,
+    KIND_LABEL,
+    KIND_NAMES,
+    LIFT_HOLD,
+    PLACE_HOLD,
+    REQUEST_VERIFICATION,
+    WITHDRAW,
+    actionFailureText,
+    withdrawLabel,
+  } = useOpsTexts()
   if (!view.canVerify && !view.canHold) return null
   return (
     <section className="account-card" aria-labelledby="ops-customer-actions">
@@ -89,7 +86,7 @@ export function CustomerActions(props: CustomerActionsProps) {
             </select>
           </div>
           <div className="ops-field">
-            <label htmlFor="ops-verification-note">{NOTE_LABEL}</label>
+            <label htmlFor="ops-verification-note">{ACTION_NOTE_LABEL}</label>
             <textarea
               id="ops-verification-note"
               rows={3}
@@ -101,7 +98,7 @@ export function CustomerActions(props: CustomerActionsProps) {
               }}
             />
             <p id="ops-verification-note-hint" className="account-note">
-              {NOTE_HINT}
+              {ACTION_NOTE_HINT}
             </p>
           </div>
           <p>
@@ -120,7 +117,7 @@ export function CustomerActions(props: CustomerActionsProps) {
                     type="button"
                     className="button button-secondary"
                     disabled={view.busy}
-                    aria-label={`${WITHDRAW} the ${r.kind} request`}
+                    aria-label={withdrawLabel(r.kind)}
                     onClick={() => {
                       props.onWithdraw(r.id)
                     }}
@@ -143,7 +140,7 @@ export function CustomerActions(props: CustomerActionsProps) {
           }}
         >
           <div className="ops-field">
-            <label htmlFor="ops-hold-reason">{REASON_LABEL}</label>
+            <label htmlFor="ops-hold-reason">{HOLD_REASON_LABEL}</label>
             <textarea
               id="ops-hold-reason"
               rows={2}
@@ -180,7 +177,7 @@ export function CustomerActions(props: CustomerActionsProps) {
       </p>
       {view.failure ? (
         <div className="form-alert" role="alert">
-          {failureText(view.failure)}
+          {actionFailureText(view.failure)}
         </div>
       ) : null}
     </section>

@@ -1,29 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { OpsCustomerView } from '../../machines/ops-customer/ops-customer.machine'
-import { formatDateTime } from '../account/date-time'
-import {
-  ADD_NOTE,
-  ALL_CUSTOMERS,
-  CUSTOMER_LOAD_FAILED,
-  CUSTOMER_NOTE_LABEL,
-  CUSTOMER_NOT_FOUND,
-  CUSTOMER_SECTIONS,
-  HOLD_ACTIVE,
-  LOADING,
-  NOTE_ADDED,
-  NOTE_FAILED,
-  NOTHING_YET,
-  NOT_STARTED,
-  TRY_AGAIN,
-  VIEW_RECORDED,
-  customerName,
-  customerTitle,
-  holdLifted,
-  stateNames,
-  verifiedText,
-} from './ops-texts'
-import { DeskPaymentsTable, Table, when } from './ops-table'
+import { useOpsTexts, type OpsTexts } from './ops-messages'
+import { DeskPaymentsTable, Table } from './ops-table'
 
 export interface CustomerPageProps {
   view: OpsCustomerView
@@ -34,7 +13,8 @@ export interface CustomerPageProps {
   actions?: ReactNode
 }
 
-function Section(props: { id: keyof typeof CUSTOMER_SECTIONS; children: ReactNode }) {
+function Section(props: { id: keyof OpsTexts['CUSTOMER_SECTIONS']; children: ReactNode }) {
+  const { CUSTOMER_SECTIONS } = useOpsTexts()
   return (
     <section className="account-card" aria-labelledby={`ops-customer-${props.id}`}>
       <h2 id={`ops-customer-${props.id}`} className="account-subtitle">
@@ -54,6 +34,40 @@ function Section(props: { id: keyof typeof CUSTOMER_SECTIONS; children: ReactNod
 export function CustomerPage(props: CustomerPageProps) {
   const { view } = props
   const page = view.page
+  const {
+    ADD_NOTE,
+    ALL_CUSTOMERS,
+    CUSTOMER,
+    CUSTOMER_LOAD_FAILED,
+    CUSTOMER_NOTE_LABEL,
+    CUSTOMER_NOT_FOUND,
+    CUSTOMER_SECTIONS,
+    HOLD_ACTIVE,
+    LOADING,
+    NOTE_ADDED,
+    NOTE_FAILED,
+    NOTHING_YET,
+    NOT_STARTED,
+    TRY_AGAIN,
+    VIEW_RECORDED,
+    customerName,
+    customerRequestColumns,
+    customerTitle,
+    dateTime,
+    decimal,
+    historyColumns,
+    historyOutcomeName,
+    holdColumns,
+    holdLifted,
+    profileLabels,
+    reviewStatusName,
+    sessionColumns,
+    stateNames,
+    verificationRequestColumns,
+    verificationRequestStateName,
+    verifiedText,
+    when,
+  } = useOpsTexts()
   return (
     <section className="account-section" aria-labelledby="ops-customer-title">
       <p>
@@ -62,7 +76,7 @@ export function CustomerPage(props: CustomerPageProps) {
         </Link>
       </p>
       <h1 id="ops-customer-title" className="account-title">
-        {page ? customerTitle(page.customer.email) : 'Customer'}
+        {page ? customerTitle(page.customer.email) : CUSTOMER}
       </h1>
       {view.loading ? (
         <p role="status">{LOADING}</p>
@@ -82,17 +96,17 @@ export function CustomerPage(props: CustomerPageProps) {
           <p className="account-note">{VIEW_RECORDED}</p>
           <Section id="profile">
             <dl className="ops-details">
-              <dt>Name</dt>
+              <dt>{profileLabels.name}</dt>
               <dd>{customerName(page.customer)}</dd>
-              <dt>Phone</dt>
+              <dt>{profileLabels.phone}</dt>
               <dd>{page.customer.phone || '—'}</dd>
-              <dt>Country</dt>
+              <dt>{profileLabels.country}</dt>
               <dd>{page.customer.country || '—'}</dd>
-              <dt>E-mail address</dt>
+              <dt>{profileLabels.email}</dt>
               <dd>{verifiedText(page.customer.emailVerified)}</dd>
-              <dt>Registered</dt>
-              <dd>{formatDateTime(page.customer.createdAt)}</dd>
-              <dt>Customer id</dt>
+              <dt>{profileLabels.registered}</dt>
+              <dd>{dateTime(page.customer.createdAt)}</dd>
+              <dt>{profileLabels.id}</dt>
               <dd className="ops-code">{page.customer.id}</dd>
             </dl>
           </Section>
@@ -103,7 +117,7 @@ export function CustomerPage(props: CustomerPageProps) {
                 <dt key={`${v.kind}-t`}>{v.kind.toUpperCase()}</dt>,
                 <dd key={`${v.kind}-d`}>
                   {v.reviewStatus
-                    ? `${v.reviewStatus}${v.reviewResult ? `, ${v.reviewResult.reviewAnswer}` : ''} (${when(v.updatedAt)})`
+                    ? `${reviewStatusName(v.reviewStatus)}${v.reviewResult ? `, ${v.reviewResult.reviewAnswer}` : ''} (${when(v.updatedAt)})`
                     : NOT_STARTED}
                 </dd>,
               ])}
@@ -112,28 +126,28 @@ export function CustomerPage(props: CustomerPageProps) {
           <Section id="history">
             <Table
               caption={CUSTOMER_SECTIONS.history}
-              head={['Event', 'Kind', 'Status', 'Answer', 'At Sumsub', 'Received', 'Outcome']}
+              head={historyColumns}
               keys={page.verificationHistory.map((e) => e.seq)}
               rows={page.verificationHistory.map((e) => [
                 e.type,
                 e.kind,
-                e.reviewStatus ?? '—',
+                e.reviewStatus ? reviewStatusName(e.reviewStatus) : '—',
                 e.reviewAnswer ?? '—',
                 when(e.happenedAt),
                 when(e.receivedAt),
-                e.outcome,
+                historyOutcomeName(e.outcome),
               ])}
             />
           </Section>
           <Section id="verificationRequests">
             <Table
               caption={CUSTOMER_SECTIONS.verificationRequests}
-              head={['Kind', 'Note for the customer', 'State', 'Asked', 'By']}
+              head={verificationRequestColumns}
               keys={page.verificationRequests.map((r) => r.id)}
               rows={page.verificationRequests.map((r) => [
                 r.kind,
                 r.note,
-                r.state,
+                verificationRequestStateName(r.state),
                 when(r.requestedAt),
                 r.requestedBy.email,
               ])}
@@ -142,7 +156,7 @@ export function CustomerPage(props: CustomerPageProps) {
           <Section id="holds">
             <Table
               caption={CUSTOMER_SECTIONS.holds}
-              head={['Reason', 'Placed', 'By', 'State']}
+              head={holdColumns}
               keys={page.holds.map((h) => h.id)}
               rows={page.holds.map((h) => [
                 h.reason,
@@ -155,7 +169,7 @@ export function CustomerPage(props: CustomerPageProps) {
           <Section id="requests">
             <Table
               caption={CUSTOMER_SECTIONS.requests}
-              head={['Request', 'Pair', 'Amount', 'State', 'Created']}
+              head={customerRequestColumns}
               keys={page.requests.map((r) => r.id)}
               rows={page.requests.map((r) => [
                 <Link
@@ -167,7 +181,7 @@ export function CustomerPage(props: CustomerPageProps) {
                   {r.name || r.id}
                 </Link>,
                 `${r.fromCurrency} → ${r.toCurrency}`,
-                String(r.amount),
+                decimal(String(r.amount)),
                 stateNames[r.state],
                 when(r.createdAt),
               ])}
@@ -179,7 +193,7 @@ export function CustomerPage(props: CustomerPageProps) {
           <Section id="sessions">
             <Table
               caption={CUSTOMER_SECTIONS.sessions}
-              head={['Device', 'Signed in', 'Last used']}
+              head={sessionColumns}
               keys={page.sessions.map((s) => s.id)}
               rows={page.sessions.map((s) => [s.device, when(s.createdAt), when(s.lastUsedAt)])}
             />
@@ -234,7 +248,7 @@ export function CustomerPage(props: CustomerPageProps) {
                   <li key={n.id}>
                     <p className="ops-note-text">{n.text}</p>
                     <p className="account-note">
-                      {n.authorEmail}, {formatDateTime(n.createdAt)}
+                      {n.authorEmail}, {dateTime(n.createdAt)}
                     </p>
                   </li>
                 ))}

@@ -1,18 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { OpsCustomersView } from '../../machines/ops-customers/ops-customers.machine'
-import { formatDateTime } from '../account/date-time'
-import {
-  CUSTOMERS_TITLE,
-  NO_CUSTOMERS,
-  SEARCH,
-  SEARCHING,
-  SEARCH_DENIED,
-  SEARCH_FAILED,
-  SEARCH_HINT,
-  SEARCH_LABEL,
-  customerName,
-  customersFound,
-} from './ops-texts'
+import { useOpsTexts } from './ops-messages'
 
 export interface CustomersPageProps {
   view: OpsCustomersView
@@ -26,6 +14,20 @@ export interface CustomersPageProps {
  */
 export function CustomersPage({ view, onQueryChange, onSearch }: CustomersPageProps) {
   const failure = view.failure
+  const {
+    CUSTOMERS_TITLE,
+    NO_CUSTOMERS,
+    SEARCH,
+    SEARCHING,
+    SEARCH_DENIED,
+    SEARCH_FAILED,
+    SEARCH_HINT,
+    SEARCH_LABEL,
+    customerColumns,
+    customerName,
+    customersFound,
+    dateTime,
+  } = useOpsTexts()
   return (
     <section className="account-section" aria-labelledby="ops-customers-title">
       <h1 id="ops-customers-title" className="account-title">
@@ -87,10 +89,10 @@ export function CustomersPage({ view, onQueryChange, onSearch }: CustomersPagePr
           <caption className="visually-hidden">{CUSTOMERS_TITLE}</caption>
           <thead>
             <tr>
-              <th scope="col">E-mail address</th>
-              <th scope="col">Name</th>
-              <th scope="col">Country</th>
-              <th scope="col">Registered</th>
+              <th scope="col">{customerColumns.email}</th>
+              <th scope="col">{customerColumns.name}</th>
+              <th scope="col">{customerColumns.country}</th>
+              <th scope="col">{customerColumns.registered}</th>
             </tr>
           </thead>
           <tbody>
@@ -107,7 +109,7 @@ export function CustomersPage({ view, onQueryChange, onSearch }: CustomersPagePr
                 </td>
                 <td>{customerName(customer)}</td>
                 <td>{customer.country || '—'}</td>
-                <td>{formatDateTime(customer.createdAt)}</td>
+                <td>{dateTime(customer.createdAt)}</td>
               </tr>
             ))}
           </tbody>

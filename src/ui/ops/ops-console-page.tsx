@@ -2,23 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { OpsConsoleView } from '../../machines/ops-console/ops-console.machine'
 import { Logo } from '../logo'
-import {
-  AUDIT_TITLE,
-  CONSOLE_DENIED,
-  CONSOLE_FAILED,
-  CONSOLE_TITLE,
-  CUSTOMERS_TITLE,
-  LOADING,
-  LOG_OUT,
-  OVERVIEW_TITLE,
-  REQUESTS_TITLE,
-  SECOND_FACTOR_LINK,
-  SECOND_FACTOR_TEXT,
-  SECOND_FACTOR_TITLE,
-  STAFF_TITLE,
-  TRY_AGAIN,
-  rolesInWords,
-} from './ops-texts'
+import { useOpsTexts, type OpsTexts } from './ops-messages'
 import '../account.css'
 import '../auth.css'
 import './ops.css'
@@ -46,6 +30,22 @@ export function consoleSections(permissions: readonly string[]) {
  * roles open, the address and 'Log out'; before that, the second-factor page or a refusal.
  */
 export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsolePageProps) {
+  const {
+    AUDIT_TITLE,
+    CONSOLE_DENIED,
+    CONSOLE_FAILED,
+    CONSOLE_TITLE,
+    CUSTOMERS_TITLE,
+    LOADING,
+    LOG_OUT,
+    OVERVIEW_TITLE,
+    REQUESTS_TITLE,
+    SECOND_FACTOR_LINK,
+    SECOND_FACTOR_TEXT,
+    SECOND_FACTOR_TITLE,
+    STAFF_TITLE,
+    TRY_AGAIN,
+  } = useOpsTexts()
   const sections = consoleSections(view.self?.permissions ?? [])
   return (
     <div className="account-page">
@@ -152,12 +152,23 @@ export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsole
 
 export interface OpsOverviewProps {
   email: string
-  roles: Parameters<typeof rolesInWords>[0]
+  roles: Parameters<OpsTexts['rolesInWords']>[0]
   permissions: readonly string[]
 }
 
 /** The console's first page: who is working, their roles, and the sections they may open. */
 export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
+  const {
+    AUDIT_TITLE,
+    CONSOLE_TITLE,
+    CUSTOMERS_TITLE,
+    REQUESTS_TITLE,
+    SECTIONS,
+    STAFF_TITLE,
+    overviewNotes,
+    rolesLine,
+    signedInAs,
+  } = useOpsTexts()
   const sections = consoleSections(permissions)
   return (
     <section className="account-section" aria-labelledby="ops-overview">
@@ -165,19 +176,17 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
         {CONSOLE_TITLE}
       </h1>
       <p className="account-lead">
-        Signed in as <strong>{email}</strong>
+        {signedInAs} <strong>{email}</strong>
       </p>
-      <p className="ops-roles">Roles: {rolesInWords(roles)}</p>
+      <p className="ops-roles">{rolesLine(roles)}</p>
       {sections.requests || sections.customers || sections.staff || sections.audit ? (
-        <ul className="ops-grid" aria-label="Sections">
+        <ul className="ops-grid" aria-label={SECTIONS}>
           {sections.requests ? (
             <li className="account-card">
               <Link to="/ops/requests" className="text-link">
                 {REQUESTS_TITLE}
               </Link>
-              <p className="account-note">
-                The request desk: open requests, offers, holds and the customer’s thread.
-              </p>
+              <p className="account-note">{overviewNotes.requests}</p>
             </li>
           ) : null}
           {sections.customers ? (
@@ -185,9 +194,7 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
               <Link to="/ops/customers" className="text-link">
                 {CUSTOMERS_TITLE}
               </Link>
-              <p className="account-note">
-                Find a customer by address, name or id and open their page.
-              </p>
+              <p className="account-note">{overviewNotes.customers}</p>
             </li>
           ) : null}
           {sections.staff ? (
@@ -195,7 +202,7 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
               <Link to="/ops/staff" className="text-link">
                 {STAFF_TITLE}
               </Link>
-              <p className="account-note">Staff members, their roles and admin approvals.</p>
+              <p className="account-note">{overviewNotes.staff}</p>
             </li>
           ) : null}
           {sections.audit ? (
@@ -203,13 +210,19 @@ export function OpsOverview({ email, roles, permissions }: OpsOverviewProps) {
               <Link to="/ops/audit" className="text-link">
                 {AUDIT_TITLE}
               </Link>
-              <p className="account-note">Who did what, filtered and exported as CSV.</p>
+              <p className="account-note">{overviewNotes.audit}</p>
             </li>
           ) : null}
         </ul>
       ) : (
-        <p className="account-note">Your roles open no section of the console yet.</p>
+        <p className="account-note">{overviewNotes.none}</p>
       )}
     </section>
   )
+}
+
+/** What a console page says to someone whose roles do not open it. */
+export function NotAllowedPage() {
+  const { NOT_ALLOWED_PAGE } = useOpsTexts()
+  return <p role="alert">{NOT_ALLOWED_PAGE}</p>
 }

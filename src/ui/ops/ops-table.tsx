@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react'
 import type { components } from '../../../openapi/main.gen'
-import { formatDateTime } from '../account/date-time'
-import { NOTHING_YET } from './ops-texts'
+import { useOpsTexts } from './ops-messages'
 
 type DeskPayment = components['schemas']['DeskPayment']
-
-/** A payment's figure as Paybis gave it, its decimals kept: '0.00162 BTC'; or a dash. */
-const money = (m: { amount: string; currency: string } | null | undefined) =>
-  m ? `${m.amount} ${m.currency}` : '—'
-
-/** A time as people read it, or a dash. */
-export const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—')
 
 /** A table of the console's records, or "None." when there are none. Cells are shown as text. */
 export function Table(props: {
@@ -19,6 +11,7 @@ export function Table(props: {
   rows: ReactNode[][]
   keys: string[]
 }) {
+  const { NOTHING_YET } = useOpsTexts()
   if (props.rows.length === 0) return <p className="account-note">{NOTHING_YET}</p>
   return (
     <table className="ops-table">
@@ -51,21 +44,22 @@ export function Table(props: {
  * request ids with its own status, and the times with how the status last reached us.
  */
 export function DeskPaymentsTable(props: { caption: string; payments: readonly DeskPayment[] }) {
+  const { money, when, paymentColumns, paymentStatusName, paymentSourceName } = useOpsTexts()
   return (
     <Table
       caption={props.caption}
-      head={['Paid', 'Received', 'Status', 'Paybis', 'Created', 'Last change']}
+      head={paymentColumns}
       keys={props.payments.map((p) => p.payment.id)}
       rows={props.payments.map((p) => [
         money(p.payment.spent),
         money(p.payment.received),
-        p.payment.status,
+        paymentStatusName(p.payment.status),
         <>
           {`${p.paybisTransactionId} (${p.paybisStatus})`}
           <span className="ops-sub ops-code">{p.paybisRequestId}</span>
         </>,
         when(p.payment.createdAt),
-        `${when(p.payment.updatedAt)} (${p.updatedBy})`,
+        `${when(p.payment.updatedAt)} (${paymentSourceName(p.updatedBy)})`,
       ])}
     />
   )

@@ -1,33 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { CUSTOMER_STATUS_LABELS, customerStatus } from '../../../domain/request-lifecycle.machine'
+import type { Currency } from '../../../domain/currencies'
+import { fromSafeInteger } from '../../../domain/decimal'
+import { formatMoney } from '../../../domain/format-money'
+import type { Locale } from '../../../domain/locale'
+import { customerStatus } from '../../../domain/request-lifecycle.machine'
 import type { OfferDraftField } from '../../machines/ops-request/offer-draft'
 import type { OpsRequestView } from '../../machines/ops-request/ops-request.machine'
 import type { DeskOperation } from '../../machines/ops-request/request-desk'
-import { formatDateTime } from '../account/date-time'
-import {
-  ALL_REQUESTS,
-  CANCEL,
-  LOADING,
-  NOBODY,
-  NOTE_LABEL,
-  QUESTION_LABEL,
-  REASON_HINT,
-  REASON_LABEL,
-  REQUEST_LOAD_FAILED,
-  REQUEST_NOT_FOUND,
-  REQUEST_PAYMENTS,
-  REFRESH,
-  TRY_AGAIN,
-  doneTexts,
-  offerLabels,
-  offerProblemTexts,
-  operationLabels,
-  requestFailureText,
-  requestTitle,
-  stateNames,
-  submitLabels,
-} from './ops-texts'
+import { useOpsTexts, type OpsTexts } from './ops-messages'
 import { DeskPaymentsTable } from './ops-table'
 
 export interface RequestPageProps {
@@ -50,8 +31,6 @@ const oneClick: readonly DeskOperation[] = [
   'completeRequest',
 ]
 
-const amountFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
-
 /**
  * One request on the desk (docs/product/requests.md#the-desk): what the customer asked for, where
  * the request is and how it got there, the offers, the thread and the notes, with the actions this
@@ -60,6 +39,15 @@ const amountFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }
  */
 export function RequestPage(props: RequestPageProps) {
   const { view } = props
+  const {
+    ALL_REQUESTS,
+    LOADING,
+    REQUEST,
+    REQUEST_LOAD_FAILED,
+    REQUEST_NOT_FOUND,
+    TRY_AGAIN,
+    requestTitle,
+  } = useOpsTexts()
   const details = view.details
   return (
     <section className="account-section" aria-labelledby="ops-request-title">
@@ -69,7 +57,7 @@ export function RequestPage(props: RequestPageProps) {
         </Link>
       </p>
       <h1 id="ops-request-title" className="account-title">
-        {details ? requestTitle(details.summary.customerEmail) : 'Request'}
+        {details ? requestTitle(details.summary.customerEmail) : REQUEST}
       </h1>
       {view.phase === 'loading' ? (
         <p role="status">{LOADING}</p>
@@ -114,6 +102,40 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
   const { summary, request } = details
   const remember = useFocusReturn(view.form !== null, view.busy)
   const offered = view.offeredOperations
+  const texts = useOpsTexts()
+  const {
+    ACTIONS,
+    FROM_CUSTOMER,
+    FROM_DESK,
+    INTERNAL_NOTES,
+    LOADING,
+    MESSAGES,
+    NOBODY,
+    NOT_NEEDED,
+    NOT_YET,
+    NO_MESSAGE,
+    NO_NOTE,
+    NO_OFFER,
+    OFFERS,
+    REFRESH,
+    REQUEST,
+    REQUEST_PAYMENTS,
+    THE_SYSTEM,
+    TIMELINE,
+    customerStatusNames,
+    dateTime,
+    decimal,
+    doneTexts,
+    locale,
+    offerColumns,
+    offerStateNames,
+    operationLabels,
+    percent,
+    requestFailureText,
+    requestLabels: label,
+    stateNames,
+    timelineColumns,
+  } = texts
   return (
     <>
       <p className="ops-status" role="status">
@@ -127,7 +149,7 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
       {view.form ? (
         <RequestForm {...props} form={view.form} details={details} />
       ) : (
-        <div className="ops-actions" id="ops-request-actions" aria-label="Actions" role="group">
+        <div className="ops-actions" id="ops-request-actions" aria-label={ACTIONS} role="group">
           {offered.map((op) => (
             <button
               key={op}
@@ -162,52 +184,53 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
       )}
       <div className="ops-request-grid">
         <div className="account-card ops-wide">
-          <h2 className="account-subtitle">Request</h2>
+          <h2 className="account-subtitle">{REQUEST}</h2>
           <dl className="ops-details">
-            <dt>Customer</dt>
+            <dt>{label.customer}</dt>
             <dd>
               {summary.customerEmail}
               <span className="ops-sub ops-code">{summary.customerId}</span>
             </dd>
-            <dt>Contact name</dt>
+            <dt>{label.contactName}</dt>
             <dd>{request.name}</dd>
-            <dt>Contact e-mail</dt>
+            <dt>{label.contactEmail}</dt>
             <dd>{request.email}</dd>
-            <dt>Phone</dt>
+            <dt>{label.phone}</dt>
             <dd>{request.phone}</dd>
-            <dt>Country</dt>
+            <dt>{label.country}</dt>
             <dd>{request.country}</dd>
-            <dt>Amount</dt>
+            <dt>{label.amount}</dt>
             <dd>
-              {amountFormat.format(summary.amount)} {summary.fromCurrency} → {summary.toCurrency}
+              {amountText(summary.amount, summary.fromCurrency, locale)} → {summary.toCurrency}
             </dd>
-            <dt>Promo code</dt>
+            <dt>{label.promoCode}</dt>
             <dd>{details.promoCode ?? '—'}</dd>
-            <dt>State</dt>
+            <dt>{label.state}</dt>
             <dd>{stateNames[summary.state]}</dd>
-            <dt>Customer sees</dt>
-            <dd>{CUSTOMER_STATUS_LABELS[customerStatus(summary.state)]}</dd>
-            <dt>Assigned to</dt>
+            <dt>{label.customerSees}</dt>
+            <dd>{customerStatusNames[customerStatus(summary.state)]}</dd>
+            <dt>{label.assignee}</dt>
             <dd>{summary.assignee?.email ?? NOBODY}</dd>
-            <dt>Version</dt>
+            <dt>{label.version}</dt>
             <dd>{summary.version}</dd>
-            <dt>Submitted</dt>
-            <dd>{formatDateTime(summary.createdAt)}</dd>
-            <dt>Request id</dt>
+            <dt>{label.submitted}</dt>
+            <dd>{dateTime(summary.createdAt)}</dd>
+            <dt>{label.id}</dt>
             <dd className="ops-code">{summary.id}</dd>
           </dl>
-          <h3 className="account-subtitle">Message</h3>
+          <h3 className="account-subtitle">{label.message}</h3>
           <p className="ops-text">{request.message}</p>
         </div>
       </div>
-      <h2 className="account-subtitle">Timeline</h2>
-      <table className="ops-table" aria-label="Timeline">
+      <h2 className="account-subtitle">{TIMELINE}</h2>
+      <table className="ops-table" aria-label={TIMELINE}>
         <thead>
           <tr>
-            <th scope="col">Change</th>
-            <th scope="col">By</th>
-            <th scope="col">Reason</th>
-            <th scope="col">When</th>
+            {timelineColumns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -217,47 +240,44 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
                 {entry.from ? `${stateNames[entry.from]} → ` : ''}
                 {stateNames[entry.to]}
               </td>
-              <td>{entry.by ?? 'The system'}</td>
+              <td>{entry.by ?? THE_SYSTEM}</td>
               <td className="ops-text">{entry.reason ?? ''}</td>
-              <td>{formatDateTime(entry.at)}</td>
+              <td>{dateTime(entry.at)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2 className="account-subtitle">Offers</h2>
+      <h2 className="account-subtitle">{OFFERS}</h2>
       {details.offers.length === 0 ? (
-        <p className="account-note">No offer yet.</p>
+        <p className="account-note">{NO_OFFER}</p>
       ) : (
-        <table className="ops-table" aria-label="Offers">
+        <table className="ops-table" aria-label={OFFERS}>
           <thead>
             <tr>
-              <th scope="col">State</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Received</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Valid until</th>
-              <th scope="col">Proposed by</th>
-              <th scope="col">Approved by</th>
+              {offerColumns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {details.offers.map((offer) => (
               <tr key={offer.id}>
-                <td>{offerStateNames[offer.state]}</td>
-                <td className="ops-number">{offer.rate}</td>
+                <td>{offerStateNames[offer.state] ?? offer.state}</td>
+                <td className="ops-number">{decimal(offer.rate)}</td>
                 <td className="ops-number">
-                  {offer.amountPaid} {summary.fromCurrency}
+                  {decimal(offer.amountPaid)} {summary.fromCurrency}
                 </td>
                 <td className="ops-number">
-                  {offer.amountReceived} {summary.toCurrency}
+                  {decimal(offer.amountReceived)} {summary.toCurrency}
                 </td>
                 <td className="ops-number">
-                  {offer.fee} {summary.fromCurrency} ({offer.feePercent})
+                  {decimal(offer.fee)} {summary.fromCurrency} ({percent(offer.feePercent)})
                 </td>
-                <td>{formatDateTime(offer.validUntil)}</td>
+                <td>{dateTime(offer.validUntil)}</td>
                 <td>{offer.proposedBy}</td>
-                <td>{offer.approvedBy ?? (offer.needsApproval ? 'Not yet' : 'Not needed')}</td>
+                <td>{offer.approvedBy ?? (offer.needsApproval ? NOT_YET : NOT_NEEDED)}</td>
               </tr>
             ))}
           </tbody>
@@ -265,30 +285,30 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
       )}
       <h2 className="account-subtitle">{REQUEST_PAYMENTS}</h2>
       <DeskPaymentsTable caption={REQUEST_PAYMENTS} payments={details.payments} />
-      <h2 className="account-subtitle">Messages</h2>
+      <h2 className="account-subtitle">{MESSAGES}</h2>
       {details.messages.length === 0 ? (
-        <p className="account-note">No message yet.</p>
+        <p className="account-note">{NO_MESSAGE}</p>
       ) : (
-        <ol className="ops-thread" aria-label="Messages">
+        <ol className="ops-thread" aria-label={MESSAGES}>
           {details.messages.map((message) => (
             <li key={message.id} className={`ops-message ops-message-${message.from}`}>
               <span className="ops-sub">
-                {message.from === 'customer' ? 'Customer' : 'Desk'}, {formatDateTime(message.at)}
+                {message.from === 'customer' ? FROM_CUSTOMER : FROM_DESK}, {dateTime(message.at)}
               </span>
               <p className="ops-text">{message.text}</p>
             </li>
           ))}
         </ol>
       )}
-      <h2 className="account-subtitle">Internal notes</h2>
+      <h2 className="account-subtitle">{INTERNAL_NOTES}</h2>
       {details.notes.length === 0 ? (
-        <p className="account-note">No note yet.</p>
+        <p className="account-note">{NO_NOTE}</p>
       ) : (
-        <ol className="ops-thread" aria-label="Internal notes">
+        <ol className="ops-thread" aria-label={INTERNAL_NOTES}>
           {details.notes.map((note) => (
             <li key={note.id} className="ops-message">
               <span className="ops-sub">
-                {note.by}, {formatDateTime(note.at)}
+                {note.by}, {dateTime(note.at)}
               </span>
               <p className="ops-text">{note.text}</p>
             </li>
@@ -299,20 +319,27 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
   )
 }
 
-const offerStateNames: Record<Details['offers'][number]['state'], string> = {
-  pending_approval: 'Waiting for a second manager',
-  open: 'Open',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-  withdrawn: 'Withdrawn',
-  rejected: 'Sent back',
-}
+/** The request's whole amount with its currency, grouped: '12,500 EUR' / '12 500 EUR'. */
+const amountText = (amount: number, currency: Currency, locale: Locale) =>
+  formatMoney(fromSafeInteger(amount), currency, locale, { decimals: 0, grouping: true })
 
 type OpenForm = NonNullable<OpsRequestView['form']>
 
 function RequestForm(props: RequestPageProps & { form: OpenForm; details: Details }) {
   const { view, form, details } = props
+  const {
+    CANCEL,
+    NOTE_LABEL,
+    QUESTION_LABEL,
+    REASON_HINT,
+    REASON_LABEL,
+    decimal,
+    offerLabels,
+    operationLabels,
+    percent,
+    requestFailureText,
+    submitLabels,
+  } = useOpsTexts()
   const { fromCurrency: from, toCurrency: to } = details.summary
   const textLabel =
     form.kind === 'question' ? QUESTION_LABEL : form.kind === 'note' ? NOTE_LABEL : REASON_LABEL
@@ -367,12 +394,12 @@ function RequestForm(props: RequestPageProps & { form: OpenForm; details: Detail
           <dl className="ops-details" aria-live="polite">
             <dt>{offerLabels.amountReceived}</dt>
             <dd className="ops-number" id="ops-offer-received">
-              {form.offer.figures ? `${form.offer.figures.amountReceived} ${to}` : '—'}
+              {form.offer.figures ? `${decimal(form.offer.figures.amountReceived)} ${to}` : '—'}
             </dd>
             <dt>{offerLabels.fee}</dt>
             <dd className="ops-number" id="ops-offer-fee">
               {form.offer.figures
-                ? `${form.offer.figures.fee} ${from} (${form.offer.figures.feePercent})`
+                ? `${decimal(form.offer.figures.fee)} ${from} (${percent(form.offer.figures.feePercent)})`
                 : '—'}
             </dd>
           </dl>
@@ -431,12 +458,13 @@ function OfferField(props: {
   id: string
   label: string
   value: string
-  problem: keyof typeof offerProblemTexts | undefined
+  problem: keyof OpsTexts['offerProblemTexts'] | undefined
   disabled: boolean
   type?: string
   autoFocus?: boolean
   onChange: (value: string) => void
 }) {
+  const { offerProblemTexts } = useOpsTexts()
   return (
     <div className="ops-field">
       <label htmlFor={props.id}>{props.label}</label>

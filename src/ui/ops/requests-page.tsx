@@ -7,36 +7,11 @@ import type {
   RequestState,
 } from '../../machines/ops-requests/inbox-filters'
 import type { Currency } from '../../../domain/currencies'
+import type { Locale } from '../../../domain/locale'
 import { fromSafeInteger } from '../../../domain/decimal'
 import { formatMoney } from '../../../domain/format-money'
 import type { OpsRequestsView } from '../../machines/ops-requests/ops-requests.machine'
-import { formatDateTime } from '../account/date-time'
-import {
-  ASSIGN_TO_ME,
-  FILTERS_TITLE,
-  FIRST_PAGE,
-  INBOX_KEYS,
-  INBOX_LOAD_FAILED,
-  LOADING,
-  NEXT_PAGE,
-  NOBODY,
-  NO_REQUESTS,
-  REQUESTS_TITLE,
-  SEARCH_REQUESTS_HINT,
-  SHOW_REQUESTS,
-  TRY_AGAIN,
-  assignToMeLabel,
-  assignedNotice,
-  assigneeNames,
-  inboxFilterLabels,
-  inboxProblemTexts,
-  REFRESH,
-  pageOf,
-  requestFailureText,
-  sortNames,
-  stateFilterNames,
-  stateNames,
-} from './ops-texts'
+import { useOpsTexts } from './ops-messages'
 
 export interface RequestsPageProps {
   view: OpsRequestsView
@@ -58,9 +33,9 @@ const textFields: readonly InboxFilterField[] = [
   'olderThanHours',
 ]
 
-/** A request's whole amount, grouped for reading down a list: '12,500 EUR'. */
-const amountText = (amount: number, currency: Currency) =>
-  formatMoney(fromSafeInteger(amount), currency, 'en', { decimals: 0, grouping: true })
+/** A request's whole amount, grouped for reading down a list: '12,500 EUR' / '12 500 EUR'. */
+const amountText = (amount: number, currency: Currency, locale: Locale) =>
+  formatMoney(fromSafeInteger(amount), currency, locale, { decimals: 0, grouping: true })
 
 /** Keys typed into a field are the field's, never the list's. */
 function typing(target: EventTarget | null): boolean {
@@ -76,6 +51,14 @@ function typing(target: EventTarget | null): boolean {
  */
 export function RequestsPage(props: RequestsPageProps) {
   const { view } = props
+  const {
+    INBOX_LOAD_FAILED,
+    LOADING,
+    REQUESTS_TITLE,
+    TRY_AGAIN,
+    assignedNotice,
+    requestFailureText,
+  } = useOpsTexts()
   return (
     <section className="account-section" aria-labelledby="ops-requests-title">
       <h1 id="ops-requests-title" className="account-title">
@@ -111,6 +94,17 @@ export function RequestsPage(props: RequestsPageProps) {
 }
 
 function InboxFilters({ view, onFilterChange, onApply }: RequestsPageProps) {
+  const {
+    FILTERS_TITLE,
+    SEARCH_REQUESTS_HINT,
+    SHOW_REQUESTS,
+    assigneeNames,
+    inboxFilterLabels,
+    inboxProblemTexts,
+    sortNames,
+    stateFilterNames,
+    stateNames,
+  } = useOpsTexts()
   const select = (field: InboxFilterField, options: [string, string][]) => (
     <div className="ops-field">
       <label htmlFor={`ops-inbox-${field}`}>{inboxFilterLabels[field]}</label>
@@ -200,6 +194,22 @@ function InboxFilters({ view, onFilterChange, onApply }: RequestsPageProps) {
 
 function InboxRows(props: RequestsPageProps) {
   const { view, onMove, onOpen, onAssign } = props
+  const {
+    ASSIGN_TO_ME,
+    FIRST_PAGE,
+    INBOX_KEYS,
+    NEXT_PAGE,
+    NOBODY,
+    NO_REQUESTS,
+    REFRESH,
+    REQUESTS_TITLE,
+    assignToMeLabel,
+    dateTime,
+    inboxColumns,
+    locale,
+    pageOf,
+    stateNames,
+  } = useOpsTexts()
   const table = useRef<HTMLTableElement>(null)
   const moved = useRef(false)
   const selectedId = view.items[view.selected]?.id ?? null
@@ -247,14 +257,14 @@ function InboxRows(props: RequestsPageProps) {
         <caption className="visually-hidden">{REQUESTS_TITLE}</caption>
         <thead>
           <tr>
-            <th scope="col">Customer</th>
-            <th scope="col">Pair</th>
-            <th scope="col">Amount</th>
-            <th scope="col">State</th>
-            <th scope="col">Assigned to</th>
-            <th scope="col">Submitted</th>
+            <th scope="col">{inboxColumns.customer}</th>
+            <th scope="col">{inboxColumns.pair}</th>
+            <th scope="col">{inboxColumns.amount}</th>
+            <th scope="col">{inboxColumns.state}</th>
+            <th scope="col">{inboxColumns.assignee}</th>
+            <th scope="col">{inboxColumns.submitted}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{inboxColumns.actions}</span>
             </th>
           </tr>
         </thead>
@@ -278,10 +288,10 @@ function InboxRows(props: RequestsPageProps) {
               <td>
                 {row.fromCurrency} → {row.toCurrency}
               </td>
-              <td className="ops-number">{amountText(row.amount, row.fromCurrency)}</td>
+              <td className="ops-number">{amountText(row.amount, row.fromCurrency, locale)}</td>
               <td>{stateNames[row.state]}</td>
               <td>{row.assignee?.email ?? NOBODY}</td>
-              <td>{formatDateTime(row.createdAt)}</td>
+              <td>{dateTime(row.createdAt)}</td>
               <td>
                 {view.assignable(row.id) ? (
                   <button

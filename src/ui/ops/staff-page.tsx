@@ -1,39 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { OpsStaffView, StaffRole } from '../../machines/ops-staff/ops-staff.machine'
-import { formatDateTime } from '../account/date-time'
-import {
-  ADMIN_NOTE,
-  APPROVE,
-  CANCEL,
-  DEACTIVATE,
-  EMAIL_LABEL,
-  INVITE,
-  INVITE_TITLE,
-  LOADING,
-  NO_PENDING,
-  PENDING_TITLE,
-  REASON_LABEL,
-  REFRESH,
-  ROLES_LEGEND,
-  SAVE_ROLES,
-  SEND_INVITE,
-  STAFF_LOAD_FAILED,
-  STAFF_TITLE,
-  TRY_AGAIN,
-  YOU,
-  allRoles,
-  approveLabel,
-  deactivateLabel,
-  deactivateTitle,
-  editRolesLabel,
-  grantInWords,
-  memberStatus,
-  roleNames,
-  rolesInWords,
-  rolesTitle,
-  staffFailureText,
-  staffNoticeText,
-} from './ops-texts'
+import { allRoles, useOpsTexts } from './ops-messages'
 
 export interface StaffPageProps {
   view: OpsStaffView
@@ -57,6 +24,7 @@ export interface StaffPageProps {
  */
 export function StaffPage(props: StaffPageProps) {
   const { view } = props
+  const { LOADING, STAFF_LOAD_FAILED, STAFF_TITLE, TRY_AGAIN } = useOpsTexts()
   return (
     <section className="account-section" aria-labelledby="ops-staff-title">
       <h1 id="ops-staff-title" className="account-title">
@@ -103,6 +71,30 @@ const REFRESH_ID = 'ops-staff-refresh'
 
 function StaffLists(props: StaffPageProps) {
   const { view } = props
+  const {
+    APPROVE,
+    DEACTIVATE,
+    EMAIL_LABEL,
+    INVITE,
+    NO_PENDING,
+    PENDING_TITLE,
+    REFRESH,
+    ROLES_BUTTON,
+    ROLES_LEGEND,
+    STAFF_TITLE,
+    YOU,
+    approveLabel,
+    askedBy,
+    dateTime,
+    deactivateLabel,
+    editRolesLabel,
+    grantInWords,
+    memberStatus,
+    rolesInWords,
+    staffColumns,
+    staffFailureText,
+    staffNoticeText,
+  } = useOpsTexts()
   const form = view.form
   const remember = useFocusReturn(form !== null, view.busy)
   return (
@@ -149,10 +141,10 @@ function StaffLists(props: StaffPageProps) {
           <tr>
             <th scope="col">{EMAIL_LABEL}</th>
             <th scope="col">{ROLES_LEGEND}</th>
-            <th scope="col">Status</th>
-            <th scope="col">Added</th>
+            <th scope="col">{staffColumns.status}</th>
+            <th scope="col">{staffColumns.added}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{staffColumns.actions}</span>
             </th>
           </tr>
         </thead>
@@ -165,7 +157,7 @@ function StaffLists(props: StaffPageProps) {
               </td>
               <td>{rolesInWords(member.roles)}</td>
               <td>{memberStatus(member)}</td>
-              <td>{formatDateTime(member.createdAt)}</td>
+              <td>{dateTime(member.createdAt)}</td>
               <td>
                 {view.manageable(member.id) ? (
                   <div className="ops-actions">
@@ -180,7 +172,7 @@ function StaffLists(props: StaffPageProps) {
                         props.onEditRoles(member.id)
                       }}
                     >
-                      Roles
+                      {ROLES_BUTTON}
                     </button>
                     <button
                       type="button"
@@ -212,7 +204,7 @@ function StaffLists(props: StaffPageProps) {
               <strong>{grant.email}</strong>
               <span>{grantInWords(grant)}</span>
               <span className="account-note">
-                Asked by {grant.requestedBy}, {formatDateTime(grant.requestedAt)}
+                {askedBy(grant.requestedBy, dateTime(grant.requestedAt))}
               </span>
               {view.approvable(grant.id) ? (
                 <button
@@ -240,6 +232,21 @@ type StaffForm = NonNullable<OpsStaffView['form']>
 
 function StaffForm(props: StaffPageProps & { form: StaffForm }) {
   const { view, form } = props
+  const {
+    ADMIN_NOTE,
+    CANCEL,
+    DEACTIVATE,
+    EMAIL_LABEL,
+    INVITE_TITLE,
+    REASON_LABEL,
+    ROLES_LEGEND,
+    SAVE_ROLES,
+    SEND_INVITE,
+    deactivateTitle,
+    roleNames,
+    rolesTitle,
+    staffFailureText,
+  } = useOpsTexts()
   const title =
     form.kind === 'invite'
       ? INVITE_TITLE

@@ -14,7 +14,7 @@ import {
 } from '../../../machines/ops-customer/ops-customer.machine'
 import { CustomerActions } from '../../../ui/ops/customer-actions'
 import { CustomerPage } from '../../../ui/ops/customer-page'
-import { NOT_ALLOWED_PAGE } from '../../../ui/ops/ops-texts'
+import { NotAllowedPage } from '../../../ui/ops/ops-console-page'
 import { useStaffSelf } from '../-console/staff-self'
 
 export const Route = createFileRoute('/ops/customers/$customerId')({
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/ops/customers/$customerId')({
 function CustomerRoute() {
   const self = useStaffSelf()
   const { customerId } = Route.useParams()
-  if (!self.permissions.includes('customers:read')) return <p role="alert">{NOT_ALLOWED_PAGE}</p>
+  if (!self.permissions.includes('customers:read')) return <NotAllowedPage />
   // A new chart for another customer: one read of their page, nothing carried over.
   return (
     <CustomerWithActions key={customerId} customerId={customerId} permissions={self.permissions} />

@@ -6,7 +6,7 @@ import {
   selectOpsCustomersView,
 } from '../../../machines/ops-customers/ops-customers.machine'
 import { CustomersPage } from '../../../ui/ops/customers-page'
-import { NOT_ALLOWED_PAGE } from '../../../ui/ops/ops-texts'
+import { NotAllowedPage } from '../../../ui/ops/ops-console-page'
 import { useStaffSelf } from '../-console/staff-self'
 
 export const Route = createFileRoute('/ops/customers/')({
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/ops/customers/')({
 /** Customer lookup (docs/product/screens.md#staff-console-customers), with customers:read. */
 function CustomersRoute() {
   const self = useStaffSelf()
-  if (!self.permissions.includes('customers:read')) return <p role="alert">{NOT_ALLOWED_PAGE}</p>
+  if (!self.permissions.includes('customers:read')) return <NotAllowedPage />
   return <CustomerLookup />
 }
 

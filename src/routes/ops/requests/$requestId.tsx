@@ -9,7 +9,7 @@ import {
   selectOpsRequestView,
 } from '../../../machines/ops-request/ops-request.machine'
 import { isDirectOperation } from '../../../machines/ops-request/request-desk'
-import { NOT_ALLOWED_PAGE } from '../../../ui/ops/ops-texts'
+import { NotAllowedPage } from '../../../ui/ops/ops-console-page'
 import { RequestPage } from '../../../ui/ops/request-page'
 import { useStaffSelf } from '../-console/staff-self'
 
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/ops/requests/$requestId')({
 function RequestRoute() {
   const self = useStaffSelf()
   const { requestId } = Route.useParams()
-  if (!self.permissions.includes('requests:read')) return <p role="alert">{NOT_ALLOWED_PAGE}</p>
+  if (!self.permissions.includes('requests:read')) return <NotAllowedPage />
   // A new chart for another request: nothing of the last one's forms carries over.
   return <DeskRequest key={requestId} requestId={requestId} self={self} />
 }

@@ -6,7 +6,7 @@ import {
   opsRequestsMachine,
   selectOpsRequestsView,
 } from '../../../machines/ops-requests/ops-requests.machine'
-import { NOT_ALLOWED_PAGE } from '../../../ui/ops/ops-texts'
+import { NotAllowedPage } from '../../../ui/ops/ops-console-page'
 import { RequestsPage } from '../../../ui/ops/requests-page'
 import { useStaffSelf } from '../-console/staff-self'
 
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/ops/requests/')({
 /** The request desk's inbox (docs/product/requests.md#the-desk), with requests:read. */
 function RequestsRoute() {
   const self = useStaffSelf()
-  if (!self.permissions.includes('requests:read')) return <p role="alert">{NOT_ALLOWED_PAGE}</p>
+  if (!self.permissions.includes('requests:read')) return <NotAllowedPage />
   return <RequestInbox self={self} />
 }
 
