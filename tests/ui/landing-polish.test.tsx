@@ -103,6 +103,12 @@ describe('the Polish landing (/pl)', () => {
       '* Zaloguj się, aby wykorzystać kod promocyjny w swojej indywidualnej wycenie',
     )
     const header = screen.getByRole('banner')
+    // The logo leads to the top of the Polish page, in the header and in the footer.
+    expect(
+      screen
+        .getAllByRole('link', { name: 'Vistula Exchange — strona główna' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/pl', '/pl'])
     within(header).getByRole('button', { name: 'Umów rozmowę' })
     within(header).getByRole('link', { name: 'Zaloguj się' })
     within(header).getByRole('link', { name: 'Zarejestruj się' })
