@@ -9,7 +9,7 @@ import {
 } from '../machines/ops-console/ops-console.machine'
 import { OpsConsolePage } from '../ui/ops/ops-console-page'
 import { LoadingScreen } from '../ui/loading-screen'
-import { OpsLanguage } from './ops/-console/ops-language'
+import { OpsLanguage, useRefusedLocale } from './ops/-console/ops-language'
 import { StaffSelfContext } from './ops/-console/staff-self'
 
 /**
@@ -35,8 +35,17 @@ function OpsLayout() {
     inspect,
   })
   const view = useSelector(entry, selectOpsConsoleView)
-  // The staff member's language, once the console knows them (English until then).
-  const locale = isLocale(view.self?.locale) ? view.self.locale : sourceLocale
+  // The staff member's language, once the console knows them (English until then); refused, the
+  // account's.
+  const refusedLocale = useRefusedLocale(
+    api,
+    view.phase === 'secondFactorRequired' || view.phase === 'failed',
+  )
+  const locale = view.self
+    ? isLocale(view.self.locale)
+      ? view.self.locale
+      : sourceLocale
+    : (refusedLocale ?? sourceLocale)
   // Logged out while here: the logout intercept, or another tab logged out.
   if (!loggedIn) return <Navigate to="/app/login" />
   return (

@@ -36,6 +36,7 @@ export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsole
     CONSOLE_FAILED,
     CONSOLE_TITLE,
     CUSTOMERS_TITLE,
+    HOME,
     LOADING,
     LOG_OUT,
     OVERVIEW_TITLE,
@@ -51,7 +52,7 @@ export function OpsConsolePage({ view, onRetry, onLogout, children }: OpsConsole
     <div className="account-page">
       <header className="top-bar">
         <div className="top-bar-inner">
-          <Logo tone="light" />
+          <Logo tone="light" label={HOME} />
           <nav className="top-bar-nav" aria-label={CONSOLE_TITLE}>
             {view.phase === 'ready' ? (
               <>

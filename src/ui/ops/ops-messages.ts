@@ -101,6 +101,7 @@ export function opsTexts(i18n: I18n) {
       m ? `${decimal(m.amount)} ${m.currency}` : '—',
 
     CONSOLE_TITLE: _(msg`Staff console`),
+    HOME: _(msg`Vistula Exchange — home`),
     TRY_AGAIN: _(msg`Try again`),
     LOADING: _(msg`Loading…`),
     SECOND_FACTOR_TITLE: _(msg`Set up a second factor first`),
@@ -556,6 +557,9 @@ export function opsTexts(i18n: I18n) {
     TIMELINE: _(msg`Timeline`),
     timelineColumns: [_(msg`Change`), _(msg`By`), _(msg`Reason`), _(msg`When`)],
     THE_SYSTEM: _(msg`The system`),
+    /** Who changed a request's state: a staff member's address, or the customer. */
+    changedBy: (by: string) =>
+      by === 'customer' ? _(msg({ message: 'customer', context: 'who changed a request' })) : by,
     OFFERS: _(msg`Offers`),
     NO_OFFER: _(msg`No offer yet.`),
     offerColumns: [

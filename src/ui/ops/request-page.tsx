@@ -122,6 +122,7 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
     REQUEST_PAYMENTS,
     THE_SYSTEM,
     TIMELINE,
+    changedBy,
     customerStatusNames,
     dateTime,
     decimal,
@@ -240,7 +241,7 @@ function RequestBody(props: RequestPageProps & { details: Details }) {
                 {entry.from ? `${stateNames[entry.from]} → ` : ''}
                 {stateNames[entry.to]}
               </td>
-              <td>{entry.by ?? THE_SYSTEM}</td>
+              <td>{entry.by === null ? THE_SYSTEM : changedBy(entry.by)}</td>
               <td className="ops-text">{entry.reason ?? ''}</td>
               <td>{dateTime(entry.at)}</td>
             </tr>
