@@ -1,33 +1,16 @@
+import { useLingui } from '@lingui/react/macro'
 import { QRCodeSVG } from 'qrcode.react'
 import type { AuthenticatorAppView } from '../../machines/authenticator-app/authenticator-app.machine'
 import { InputField } from './account-fields'
 import {
-  APP_CODE_LABEL,
+  APP_NOTICE_MESSAGES,
+  SECURITY_MESSAGES,
+  appCodeMessage,
+  appFailureMessage,
+  appOnMessage,
   groupedSecret,
-  APP_KEY_LEAD,
-  APP_LEAD_OFF,
-  APP_LOAD_FAILED,
-  APP_QR_TITLE,
-  APP_SCAN,
-  APP_TITLE,
-  CODES_COPIED,
-  CODES_SAVED,
-  COPY_CODES,
-  COPY_FAILED,
-  KEEP_IT,
-  RECOVERY_LEAD,
-  RECOVERY_TITLE,
-  REMOVE_APP,
-  REMOVE_APP_CONFIRM,
-  REMOVE_APP_QUESTION,
-  SET_UP,
-  TRY_AGAIN,
-  TURN_ON,
-  appCodeText,
-  appFailureText,
-  appNoticeText,
-  appOnText,
 } from './security-texts'
+import { textOf } from './english'
 
 export interface AuthenticatorAppCardProps {
   view: AuthenticatorAppView
@@ -45,21 +28,22 @@ export interface AuthenticatorAppCardProps {
 
 /** Issue 14 item 3 (TOTP): set up with a QR code and a code, ten recovery codes once, remove. */
 export function AuthenticatorAppCard(props: AuthenticatorAppCardProps) {
+  const { t } = useLingui()
   const { view, onReload } = props
   return (
     <div className="account-card account-card-wide" role="group" aria-labelledby="app-title">
       <h3 id="app-title" className="account-subtitle">
-        {APP_TITLE}
+        {t(SECURITY_MESSAGES.APP_TITLE)}
       </h3>
       {view.phase === 'loading' ? (
-        <p className="security-pending">Loading…</p>
+        <p className="security-pending">{t(SECURITY_MESSAGES.LOADING)}</p>
       ) : view.phase === 'loadFailed' ? (
         <>
           <div className="form-alert" role="alert">
-            {APP_LOAD_FAILED}
+            {t(SECURITY_MESSAGES.APP_LOAD_FAILED)}
           </div>
           <button type="button" className="button button-secondary" onClick={onReload}>
-            {TRY_AGAIN}
+            {t(SECURITY_MESSAGES.TRY_AGAIN)}
           </button>
         </>
       ) : view.recoveryCodes ? (
@@ -80,26 +64,27 @@ function Status({
   onRemoveConfirm,
   onRemoveCancel,
 }: AuthenticatorAppCardProps) {
+  const { t } = useLingui()
   const busy = view.starting || view.removing
   return (
     <>
       <p className="account-note">
-        {view.enabled ? appOnText(view.recoveryCodesLeft) : APP_LEAD_OFF}
+        {view.enabled ? t(appOnMessage(view.recoveryCodesLeft)) : t(SECURITY_MESSAGES.APP_LEAD_OFF)}
       </p>
       {view.failure ? (
         <div className="form-alert" role="alert">
-          {appFailureText(view.failure)}
+          {t(appFailureMessage(view.failure))}
         </div>
       ) : null}
       {view.confirmingRemoval ? (
         <div className="security-confirm">
-          <p>{REMOVE_APP_QUESTION}</p>
+          <p>{t(SECURITY_MESSAGES.REMOVE_APP_QUESTION)}</p>
           <div className="security-actions">
             <button type="button" className="button button-danger" onClick={onRemoveConfirm}>
-              {REMOVE_APP_CONFIRM}
+              {t(SECURITY_MESSAGES.REMOVE_APP_CONFIRM)}
             </button>
             <button type="button" className="button button-secondary" onClick={onRemoveCancel}>
-              {KEEP_IT}
+              {t(SECURITY_MESSAGES.KEEP_IT)}
             </button>
           </div>
         </div>
@@ -112,10 +97,10 @@ function Status({
             aria-busy={busy || undefined}
             onClick={view.enabled ? onRemove : onSetUp}
           >
-            {view.enabled ? REMOVE_APP : SET_UP}
+            {view.enabled ? t(SECURITY_MESSAGES.REMOVE_APP) : t(SECURITY_MESSAGES.SET_UP)}
           </button>
           <p className="profile-saved" role="status">
-            {view.notice ? appNoticeText[view.notice] : ''}
+            {view.notice ? t(APP_NOTICE_MESSAGES[view.notice]) : ''}
           </p>
         </div>
       )}
@@ -124,6 +109,7 @@ function Status({
 }
 
 function Enrolment({ view, onCodeChange, onCodeSubmit, onSetUpCancel }: AuthenticatorAppCardProps) {
+  const { t } = useLingui()
   const enrolment = view.enrolment
   if (!enrolment) return null
   return (
@@ -137,30 +123,30 @@ function Enrolment({ view, onCodeChange, onCodeSubmit, onSetUpCancel }: Authenti
     >
       <ol className="security-steps">
         <li>
-          <p>{APP_SCAN}</p>
+          <p>{t(SECURITY_MESSAGES.APP_SCAN)}</p>
           <QRCodeSVG
             className="security-qr"
             value={enrolment.otpauthUri}
             size={176}
             marginSize={2}
-            title={APP_QR_TITLE}
+            title={t(SECURITY_MESSAGES.APP_QR_TITLE)}
             role="img"
-            aria-label={APP_QR_TITLE}
+            aria-label={t(SECURITY_MESSAGES.APP_QR_TITLE)}
           />
           <p className="account-note">
-            {APP_KEY_LEAD}{' '}
+            {t(SECURITY_MESSAGES.APP_KEY_LEAD)}{' '}
             <code className="security-secret">{groupedSecret(enrolment.secret)}</code>
           </p>
         </li>
         <li>
           <InputField
-            label={APP_CODE_LABEL}
+            label={t(SECURITY_MESSAGES.APP_CODE_LABEL)}
             name="totpCode"
             value={view.code}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            error={appCodeText(view.codeProblem)}
+            error={textOf(t, appCodeMessage(view.codeProblem))}
             onChange={onCodeChange}
           />
         </li>
@@ -172,10 +158,10 @@ function Enrolment({ view, onCodeChange, onCodeSubmit, onSetUpCancel }: Authenti
           disabled={view.verifying}
           aria-busy={view.verifying || undefined}
         >
-          {TURN_ON}
+          {t(SECURITY_MESSAGES.TURN_ON)}
         </button>
         <button type="button" className="button button-secondary" onClick={onSetUpCancel}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
     </form>
@@ -188,11 +174,12 @@ function RecoveryCodes({
   onCopyCodes,
   onCodesSaved,
 }: AuthenticatorAppCardProps & { codes: string[] }) {
+  const { t } = useLingui()
   return (
     <>
-      <h4 className="security-heading">{RECOVERY_TITLE}</h4>
-      <p>{RECOVERY_LEAD}</p>
-      <ol className="security-codes" aria-label={RECOVERY_TITLE}>
+      <h4 className="security-heading">{t(SECURITY_MESSAGES.RECOVERY_TITLE)}</h4>
+      <p>{t(SECURITY_MESSAGES.RECOVERY_LEAD)}</p>
+      <ol className="security-codes" aria-label={t(SECURITY_MESSAGES.RECOVERY_TITLE)}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -206,18 +193,18 @@ function RecoveryCodes({
           disabled={view.copy === 'copying'}
           onClick={onCopyCodes}
         >
-          {COPY_CODES}
+          {t(SECURITY_MESSAGES.COPY_CODES)}
         </button>
         <button type="button" className="button button-primary" onClick={onCodesSaved}>
-          {CODES_SAVED}
+          {t(SECURITY_MESSAGES.CODES_SAVED)}
         </button>
       </div>
       <p className="profile-saved" role="status">
-        {view.copy === 'copied' ? CODES_COPIED : ''}
+        {view.copy === 'copied' ? t(SECURITY_MESSAGES.CODES_COPIED) : ''}
       </p>
       {view.copy === 'failed' ? (
         <div className="form-alert" role="alert">
-          {COPY_FAILED}
+          {t(SECURITY_MESSAGES.COPY_FAILED)}
         </div>
       ) : null}
     </>

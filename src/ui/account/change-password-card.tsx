@@ -1,13 +1,8 @@
+import { useLingui } from '@lingui/react/macro'
 import type { ChangePasswordView } from '../../machines/change-password/change-password.machine'
 import { InputField } from './account-fields'
-import {
-  CHANGE_PASSWORD,
-  NEW_PASSWORD_LABEL,
-  PASSWORD_CHANGED,
-  PASSWORD_LEAD,
-  PASSWORD_TITLE,
-  passwordFailureText,
-} from './security-texts'
+import { SECURITY_MESSAGES, passwordFailureMessage } from './security-texts'
+import { fieldMessage } from './field-messages'
 
 export interface ChangePasswordCardProps {
   view: ChangePasswordView
@@ -17,12 +12,13 @@ export interface ChangePasswordCardProps {
 
 /** Issue 14: a new password (6 to 128, the server's strength rule), after a step-up. */
 export function ChangePasswordCard({ view, onChange, onSubmit }: ChangePasswordCardProps) {
+  const { t } = useLingui()
   return (
     <div className="account-card account-card-wide" role="group" aria-labelledby="password-title">
       <h3 id="password-title" className="account-subtitle">
-        {PASSWORD_TITLE}
+        {t(SECURITY_MESSAGES.PASSWORD_TITLE)}
       </h3>
-      <p className="account-note">{PASSWORD_LEAD}</p>
+      <p className="account-note">{t(SECURITY_MESSAGES.PASSWORD_LEAD)}</p>
       <form
         className="profile-form"
         noValidate
@@ -32,17 +28,17 @@ export function ChangePasswordCard({ view, onChange, onSubmit }: ChangePasswordC
         }}
       >
         <InputField
-          label={NEW_PASSWORD_LABEL}
+          label={t(SECURITY_MESSAGES.NEW_PASSWORD_LABEL)}
           name="newPassword"
           type="password"
           value={view.password}
           autoComplete="new-password"
-          error={view.problem}
+          error={fieldMessage(t, view.problem)}
           onChange={onChange}
         />
         {view.failure ? (
           <div className="form-alert" role="alert">
-            {passwordFailureText(view.failure)}
+            {t(passwordFailureMessage(view.failure))}
           </div>
         ) : null}
         <div className="profile-actions">
@@ -52,10 +48,10 @@ export function ChangePasswordCard({ view, onChange, onSubmit }: ChangePasswordC
             disabled={view.submitting}
             aria-busy={view.submitting || undefined}
           >
-            {CHANGE_PASSWORD}
+            {t(SECURITY_MESSAGES.CHANGE_PASSWORD)}
           </button>
           <p className="profile-saved" role="status">
-            {view.changed ? PASSWORD_CHANGED : ''}
+            {view.changed ? t(SECURITY_MESSAGES.PASSWORD_CHANGED) : ''}
           </p>
         </div>
       </form>

@@ -17,3 +17,9 @@ export function englishOf<K extends string>(
     Object.entries<MessageDescriptor>(table).map(([key, message]) => [key, english(message)]),
   ) as Record<K, string>
 }
+
+/** A message that may be absent, in the page's language (`t` from useLingui). */
+export const textOf = (
+  t: (message: MessageDescriptor) => string,
+  message: MessageDescriptor | null,
+): string | null => (message ? t(message) : null)

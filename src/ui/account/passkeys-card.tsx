@@ -1,24 +1,18 @@
+import { useLingui } from '@lingui/react/macro'
 import type { Passkey, PasskeysView } from '../../machines/passkeys/passkeys.machine'
 import { InputField } from './account-fields'
 import { formatDate, formatDateTime } from './date-time'
 import {
-  ADD_PASSKEY,
-  KEEP_IT,
-  NO_PASSKEYS,
-  PASSKEY_NAME_LABEL,
-  PASSKEY_PROMPTING,
-  PASSKEYS_LEAD,
-  PASSKEYS_LOAD_FAILED,
-  PASSKEYS_TITLE,
-  REMOVE_PASSKEY,
-  TRY_AGAIN,
-  passkeyDates,
-  passkeyFailureText,
-  passkeyNoticeText,
-  removePasskeyLabel,
-  removePasskeyQuestion,
-  renamePasskeyLabel,
+  PASSKEY_NOTICE_MESSAGES,
+  SECURITY_MESSAGES,
+  passkeyDatesMessage,
+  passkeyFailureMessage,
+  removePasskeyMessage,
+  removePasskeyQuestionMessage,
+  renamePasskeyMessage,
 } from './security-texts'
+import { fieldMessage } from './field-messages'
+import { usePageLocale } from './use-locale'
 
 export interface PasskeysCardProps {
   view: PasskeysView
@@ -35,30 +29,31 @@ export interface PasskeysCardProps {
 
 /** Issue 14 item 3: the customer's passkeys, added with the browser's prompt, renamed, removed. */
 export function PasskeysCard(props: PasskeysCardProps) {
+  const { t } = useLingui()
   const { view, onReload, onAdd } = props
   return (
     <div className="account-card account-card-wide" role="group" aria-labelledby="passkeys-title">
       <h3 id="passkeys-title" className="account-subtitle">
-        {PASSKEYS_TITLE}
+        {t(SECURITY_MESSAGES.PASSKEYS_TITLE)}
       </h3>
-      <p className="account-note">{PASSKEYS_LEAD}</p>
+      <p className="account-note">{t(SECURITY_MESSAGES.PASSKEYS_LEAD)}</p>
       {view.phase === 'loading' ? (
-        <p className="security-pending">Loading…</p>
+        <p className="security-pending">{t(SECURITY_MESSAGES.LOADING)}</p>
       ) : view.phase === 'loadFailed' ? (
         <>
           <div className="form-alert" role="alert">
-            {PASSKEYS_LOAD_FAILED}
+            {t(SECURITY_MESSAGES.PASSKEYS_LOAD_FAILED)}
           </div>
           <button type="button" className="button button-secondary" onClick={onReload}>
-            {TRY_AGAIN}
+            {t(SECURITY_MESSAGES.TRY_AGAIN)}
           </button>
         </>
       ) : (
         <>
           {view.passkeys.length === 0 ? (
-            <p>{NO_PASSKEYS}</p>
+            <p>{t(SECURITY_MESSAGES.NO_PASSKEYS)}</p>
           ) : (
-            <ul className="security-list" aria-label={PASSKEYS_TITLE}>
+            <ul className="security-list" aria-label={t(SECURITY_MESSAGES.PASSKEYS_TITLE)}>
               {view.passkeys.map((passkey) => (
                 <PasskeyItem key={passkey.id} passkey={passkey} {...props} />
               ))}
@@ -66,10 +61,12 @@ export function PasskeysCard(props: PasskeysCardProps) {
           )}
           {view.failure ? (
             <div className="form-alert" role="alert">
-              {passkeyFailureText(view.failure)}
+              {t(passkeyFailureMessage(view.failure))}
             </div>
           ) : null}
-          {view.prompting ? <p className="security-pending">{PASSKEY_PROMPTING}</p> : null}
+          {view.prompting ? (
+            <p className="security-pending">{t(SECURITY_MESSAGES.PASSKEY_PROMPTING)}</p>
+          ) : null}
           <div className="profile-actions">
             <button
               type="button"
@@ -78,10 +75,10 @@ export function PasskeysCard(props: PasskeysCardProps) {
               aria-busy={view.adding || undefined}
               onClick={onAdd}
             >
-              {ADD_PASSKEY}
+              {t(SECURITY_MESSAGES.ADD_PASSKEY)}
             </button>
             <p className="profile-saved" role="status">
-              {view.notice ? passkeyNoticeText[view.notice] : ''}
+              {view.notice ? t(PASSKEY_NOTICE_MESSAGES[view.notice]) : ''}
             </p>
           </div>
         </>
@@ -101,9 +98,11 @@ function PasskeyItem({
   onRemoveConfirm,
   onRemoveCancel,
 }: PasskeysCardProps & { passkey: Passkey }) {
-  const dates = passkeyDates(
-    formatDate(passkey.createdAt),
-    passkey.lastUsedAt === null ? null : formatDateTime(passkey.lastUsedAt),
+  const { t } = useLingui()
+  const locale = usePageLocale()
+  const dates = passkeyDatesMessage(
+    formatDate(passkey.createdAt, locale),
+    passkey.lastUsedAt === null ? null : formatDateTime(passkey.lastUsedAt, locale),
   )
   if (view.renaming === passkey.id) {
     return (
@@ -117,10 +116,10 @@ function PasskeyItem({
           }}
         >
           <InputField
-            label={PASSKEY_NAME_LABEL}
+            label={t(SECURITY_MESSAGES.PASSKEY_NAME_LABEL)}
             name="passkeyName"
             value={view.draft}
-            error={view.nameProblem}
+            error={fieldMessage(t, view.nameProblem)}
             autoFocus
             onChange={onNameChange}
           />
@@ -131,10 +130,10 @@ function PasskeyItem({
               disabled={view.savingName}
               aria-busy={view.savingName || undefined}
             >
-              Save
+              {t`Save`}
             </button>
             <button type="button" className="button button-secondary" onClick={onRenameCancel}>
-              Cancel
+              {t`Cancel`}
             </button>
           </div>
         </form>
@@ -145,17 +144,17 @@ function PasskeyItem({
     <li className="security-item">
       <div className="security-item-text">
         <strong className="security-item-name">{passkey.name}</strong>
-        <span className="security-item-meta">{dates}</span>
+        <span className="security-item-meta">{t(dates)}</span>
       </div>
       {view.confirmingRemoval === passkey.id ? (
         <div className="security-confirm">
-          <p>{removePasskeyQuestion(passkey.name)}</p>
+          <p>{t(removePasskeyQuestionMessage(passkey.name))}</p>
           <div className="security-actions">
             <button type="button" className="button button-danger" onClick={onRemoveConfirm}>
-              {REMOVE_PASSKEY}
+              {t(SECURITY_MESSAGES.REMOVE_PASSKEY)}
             </button>
             <button type="button" className="button button-secondary" onClick={onRemoveCancel}>
-              {KEEP_IT}
+              {t(SECURITY_MESSAGES.KEEP_IT)}
             </button>
           </div>
         </div>
@@ -165,24 +164,24 @@ function PasskeyItem({
             type="button"
             className="button button-secondary button-small"
             disabled={view.busy}
-            aria-label={renamePasskeyLabel(passkey.name)}
+            aria-label={t(renamePasskeyMessage(passkey.name))}
             onClick={() => {
               onRename(passkey.id)
             }}
           >
-            Rename
+            {t`Rename`}
           </button>
           <button
             type="button"
             className="button button-secondary button-small"
             disabled={view.busy}
             aria-busy={view.removing === passkey.id || undefined}
-            aria-label={removePasskeyLabel(passkey.name)}
+            aria-label={t(removePasskeyMessage(passkey.name))}
             onClick={() => {
               onRemove(passkey.id)
             }}
           >
-            Remove
+            {t`Remove`}
           </button>
         </div>
       )}

@@ -40,7 +40,8 @@ export const {
 /** The statuses as people read them (docs/product/payments.md#statuses). */
 export const PAYMENT_STATUS_MESSAGES: Record<Payment['status'], MessageDescriptor> = {
   processing: msg`Processing`,
-  completed: msg`Completed`,
+  // A payment's (feminine in Polish), not a request's.
+  completed: msg({ message: 'Completed', context: 'payment status' }),
   failed: msg`Failed`,
   refunded: msg`Refunded`,
 }

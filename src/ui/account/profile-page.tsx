@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
@@ -8,6 +7,7 @@ import type { ProfileView } from '../../machines/profile-form/profile-form.machi
 import { InputField, SelectField, type OptionGroup } from './account-fields'
 import { countriesIn, countryName } from './countries'
 import { english } from './english'
+import { fieldMessage } from './field-messages'
 import { usePageLocale } from './use-locale'
 import './customer.css'
 
@@ -50,24 +50,6 @@ const LANGUAGES: readonly { value: Locale; label: string; lang: Locale }[] = [
   { value: 'pl', label: 'Polski', lang: 'pl' },
 ]
 
-/**
- * A field's message in the page's language: the chart keeps the rules' English sentences
- * (src/machines/profile-form/profile-errors.ts, src/machines/forms/validation.ts); a server
- * message it does not know stays as it came.
- */
-function fieldMessage(i18n: I18n, text: string | undefined): string | undefined {
-  if (text === undefined) return undefined
-  const max = /^Max (\d+) characters$/.exec(text)?.[1]
-  if (max !== undefined) return i18n._(msg`Max ${max} characters`)
-  if (text === 'Required field') return i18n._(msg`Required field`)
-  if (text === 'Phone needs at least 5 digits; it may contain spaces and an optional leading +')
-    return i18n._(
-      msg`Phone needs at least 5 digits; it may contain spaces and an optional leading +`,
-    )
-  if (text === 'Choose a country from the list') return i18n._(msg`Choose a country from the list`)
-  return text
-}
-
 function countryGroups(current: string, locale: Locale): OptionGroup[] {
   const countries = countriesIn(locale)
   const options = countries.map((c) => ({ value: c.code, label: c.name }))
@@ -89,7 +71,7 @@ export function ProfilePage({
   security,
   records,
 }: ProfilePageProps) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const locale = usePageLocale()
   const field = (name: ProfileField) => (value: string) => {
     onChange(name, value)
@@ -127,7 +109,7 @@ export function ProfilePage({
                 name="firstName"
                 value={view.values.firstName}
                 autoComplete="given-name"
-                error={fieldMessage(i18n, view.errors.firstName)}
+                error={fieldMessage(t, view.errors.firstName)}
                 onChange={field('firstName')}
               />
               <InputField
@@ -135,7 +117,7 @@ export function ProfilePage({
                 name="lastName"
                 value={view.values.lastName}
                 autoComplete="family-name"
-                error={fieldMessage(i18n, view.errors.lastName)}
+                error={fieldMessage(t, view.errors.lastName)}
                 onChange={field('lastName')}
               />
             </div>
@@ -153,7 +135,7 @@ export function ProfilePage({
               type="tel"
               value={view.values.phone}
               autoComplete="tel"
-              error={fieldMessage(i18n, view.errors.phone)}
+              error={fieldMessage(t, view.errors.phone)}
               onChange={field('phone')}
             />
             <SelectField
@@ -163,7 +145,7 @@ export function ProfilePage({
               groups={countryGroups(view.values.country, locale)}
               placeholder={t`Select a country`}
               autoComplete="country"
-              error={fieldMessage(i18n, view.errors.country)}
+              error={fieldMessage(t, view.errors.country)}
               onChange={field('country')}
             />
             <SelectField

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro'
 import { AuthenticatorAppCard, type AuthenticatorAppCardProps } from './authenticator-app-card'
 import { ChangePasswordCard, type ChangePasswordCardProps } from './change-password-card'
 import { PasskeysCard, type PasskeysCardProps } from './passkeys-card'
-import { SECURITY_LEAD, SECURITY_TITLE } from './security-texts'
+import { SECURITY_MESSAGES } from './security-texts'
 import { SessionsCard, type SessionsCardProps } from './sessions-card'
 import { StepUpDialog, type StepUpDialogProps } from './step-up-dialog'
 import './security.css'
@@ -27,12 +28,13 @@ export function SecuritySection({
   sessions,
   stepUp,
 }: SecuritySectionProps) {
+  const { t } = useLingui()
   return (
     <section className="security-section" aria-labelledby="security-title">
       <h2 id="security-title" className="security-title">
-        {SECURITY_TITLE}
+        {t(SECURITY_MESSAGES.SECURITY_TITLE)}
       </h2>
-      <p className="account-note">{SECURITY_LEAD}</p>
+      <p className="account-note">{t(SECURITY_MESSAGES.SECURITY_LEAD)}</p>
       <ChangePasswordCard {...password} />
       <PasskeysCard {...passkeys} />
       <AuthenticatorAppCard {...app} />

@@ -1,18 +1,14 @@
+import { useLingui } from '@lingui/react/macro'
 import type { SessionsView } from '../../machines/sessions/sessions.machine'
 import { formatDateTime } from './date-time'
 import {
-  END_OTHERS,
-  END_SESSION,
-  endSessionLabel,
-  SESSIONS_LEAD,
-  SESSIONS_LOAD_FAILED,
-  SESSIONS_TITLE,
-  THIS_DEVICE,
-  TRY_AGAIN,
-  sessionDetails,
-  sessionsFailureText,
-  sessionsNoticeText,
+  SECURITY_MESSAGES,
+  endSessionMessage,
+  sessionDetailsMessage,
+  sessionsFailureMessage,
+  sessionsNoticeMessage,
 } from './security-texts'
+import { usePageLocale } from './use-locale'
 
 export interface SessionsCardProps {
   view: SessionsView
@@ -23,35 +19,41 @@ export interface SessionsCardProps {
 
 /** Issue 14 item 4: where the account is signed in; this device marked, the others can end. */
 export function SessionsCard({ view, onReload, onEnd, onEndOthers }: SessionsCardProps) {
+  const { t } = useLingui()
+  const locale = usePageLocale()
   return (
     <div className="account-card account-card-wide" role="group" aria-labelledby="sessions-title">
       <h3 id="sessions-title" className="account-subtitle">
-        {SESSIONS_TITLE}
+        {t(SECURITY_MESSAGES.SESSIONS_TITLE)}
       </h3>
-      <p className="account-note">{SESSIONS_LEAD}</p>
+      <p className="account-note">{t(SECURITY_MESSAGES.SESSIONS_LEAD)}</p>
       {view.phase === 'loading' ? (
-        <p className="security-pending">Loading…</p>
+        <p className="security-pending">{t(SECURITY_MESSAGES.LOADING)}</p>
       ) : view.phase === 'loadFailed' ? (
         <>
           <div className="form-alert" role="alert">
-            {SESSIONS_LOAD_FAILED}
+            {t(SECURITY_MESSAGES.SESSIONS_LOAD_FAILED)}
           </div>
           <button type="button" className="button button-secondary" onClick={onReload}>
-            {TRY_AGAIN}
+            {t(SECURITY_MESSAGES.TRY_AGAIN)}
           </button>
         </>
       ) : (
         <>
-          <ul className="security-list" aria-label={SESSIONS_TITLE}>
+          <ul className="security-list" aria-label={t(SECURITY_MESSAGES.SESSIONS_TITLE)}>
             {view.sessions.map((session) => (
               <li key={session.id} className="security-item">
                 <div className="security-item-text">
                   <strong className="security-item-name">
                     {session.device}
-                    {session.current ? <span className="security-badge">{THIS_DEVICE}</span> : null}
+                    {session.current ? (
+                      <span className="security-badge">{t(SECURITY_MESSAGES.THIS_DEVICE)}</span>
+                    ) : null}
                   </strong>
                   <span className="security-item-meta">
-                    {sessionDetails(session.ip, formatDateTime(session.lastUsedAt))}
+                    {t(
+                      sessionDetailsMessage(session.ip, formatDateTime(session.lastUsedAt, locale)),
+                    )}
                   </span>
                 </div>
                 {session.current ? null : (
@@ -61,12 +63,12 @@ export function SessionsCard({ view, onReload, onEnd, onEndOthers }: SessionsCar
                       className="button button-secondary button-small"
                       disabled={view.busy}
                       aria-busy={view.ending === session.id || undefined}
-                      aria-label={endSessionLabel(session.device)}
+                      aria-label={t(endSessionMessage(session.device))}
                       onClick={() => {
                         onEnd(session.id)
                       }}
                     >
-                      {END_SESSION}
+                      {t(SECURITY_MESSAGES.END_SESSION)}
                     </button>
                   </div>
                 )}
@@ -75,7 +77,7 @@ export function SessionsCard({ view, onReload, onEnd, onEndOthers }: SessionsCar
           </ul>
           {view.failure ? (
             <div className="form-alert" role="alert">
-              {sessionsFailureText(view.failure)}
+              {t(sessionsFailureMessage(view.failure))}
             </div>
           ) : null}
           <div className="profile-actions">
@@ -87,11 +89,11 @@ export function SessionsCard({ view, onReload, onEnd, onEndOthers }: SessionsCar
                 aria-busy={view.endingOthers || undefined}
                 onClick={onEndOthers}
               >
-                {END_OTHERS}
+                {t(SECURITY_MESSAGES.END_OTHERS)}
               </button>
             ) : null}
             <p className="profile-saved" role="status">
-              {view.notice ? sessionsNoticeText(view.notice) : ''}
+              {view.notice ? t(sessionsNoticeMessage(view.notice)) : ''}
             </p>
           </div>
         </>

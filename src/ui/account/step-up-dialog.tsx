@@ -1,19 +1,17 @@
+import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { StepUpProof, StepUpView } from '../../machines/step-up/step-up.machine'
 import { InputField } from './account-fields'
 import {
-  STEP_UP_CANCEL,
-  STEP_UP_CONFIRM,
-  STEP_UP_PASSKEY_PROMPTING,
-  STEP_UP_PASSWORD_LABEL,
-  STEP_UP_TITLE,
-  stepUpAlertText,
-  stepUpCodeLabel,
-  stepUpCodeText,
-  stepUpIntro,
-  stepUpPasswordText,
-  stepUpSwitchLabel,
+  SECURITY_MESSAGES,
+  stepUpAlertMessage,
+  stepUpCodeLabelMessage,
+  stepUpCodeMessage,
+  stepUpIntroMessage,
+  stepUpPasswordMessage,
+  stepUpSwitchMessage,
 } from './security-texts'
+import { textOf } from './english'
 import './customer.css'
 import './security.css'
 
@@ -39,11 +37,12 @@ export function StepUpDialog({
   onSubmit,
   onCancel,
 }: StepUpDialogProps) {
+  const { t } = useLingui()
   const titleId = useId()
   const introId = useId()
   if (!view.open) return null
   const { proof } = view
-  const alert = stepUpAlertText(view.problem, proof)
+  const alert = textOf(t, stepUpAlertMessage(view.problem, proof))
   return (
     <div className="dialog-backdrop">
       <div
@@ -57,9 +56,9 @@ export function StepUpDialog({
         }}
       >
         <h2 id={titleId} className="dialog-title">
-          {STEP_UP_TITLE}
+          {t(SECURITY_MESSAGES.STEP_UP_TITLE)}
         </h2>
-        <p id={introId}>{stepUpIntro(proof)}</p>
+        <p id={introId}>{t(stepUpIntroMessage(proof))}</p>
         <form
           className="dialog-form"
           noValidate
@@ -69,12 +68,12 @@ export function StepUpDialog({
           }}
         >
           <InputField
-            label={STEP_UP_PASSWORD_LABEL}
+            label={t(SECURITY_MESSAGES.STEP_UP_PASSWORD_LABEL)}
             name="password"
             type="password"
             value={view.password}
             autoComplete="current-password"
-            error={stepUpPasswordText(view.passwordProblem, view.problem, proof)}
+            error={textOf(t, stepUpPasswordMessage(view.passwordProblem, view.problem, proof))}
             autoFocus
             onChange={onPasswordChange}
           />
@@ -82,16 +81,18 @@ export function StepUpDialog({
             // A new field per kind of code, so the browser offers a one-time code only for the app.
             <InputField
               key={proof}
-              label={stepUpCodeLabel(proof)}
+              label={t(stepUpCodeLabelMessage(proof))}
               name={proof === 'totp' ? 'totpCode' : 'recoveryCode'}
               value={view.code}
               autoComplete={proof === 'totp' ? 'one-time-code' : 'off'}
               {...(proof === 'totp' ? { inputMode: 'numeric' as const } : {})}
-              error={stepUpCodeText(view.codeProblem, proof)}
+              error={textOf(t, stepUpCodeMessage(view.codeProblem, proof))}
               onChange={onCodeChange}
             />
           ) : null}
-          {view.prompting ? <p role="status">{STEP_UP_PASSKEY_PROMPTING}</p> : null}
+          {view.prompting ? (
+            <p role="status">{t(SECURITY_MESSAGES.STEP_UP_PASSKEY_PROMPTING)}</p>
+          ) : null}
           {view.switches.map((other) => (
             <button
               key={other}
@@ -102,7 +103,7 @@ export function StepUpDialog({
                 onSwitchProof(other)
               }}
             >
-              {stepUpSwitchLabel(other)}
+              {t(stepUpSwitchMessage(other))}
             </button>
           ))}
           {alert ? (
@@ -112,7 +113,7 @@ export function StepUpDialog({
           ) : null}
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={onCancel}>
-              {STEP_UP_CANCEL}
+              {t(SECURITY_MESSAGES.STEP_UP_CANCEL)}
             </button>
             <button
               type="submit"
@@ -120,7 +121,7 @@ export function StepUpDialog({
               disabled={view.busy}
               aria-busy={view.busy || undefined}
             >
-              {STEP_UP_CONFIRM}
+              {t(SECURITY_MESSAGES.STEP_UP_CONFIRM)}
             </button>
           </div>
         </form>
