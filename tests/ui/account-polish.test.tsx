@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { somePayments } from '../../src/flows/fixtures/my-payments'
 import { someRequests } from '../../src/flows/fixtures/my-requests'
 import { loadMessages } from '../../src/i18n/catalogs'
-import { anna, renderSignedIn, type Profile } from './home-support'
+import { anna, renderSignedIn, type Profile, type SignedInOptions } from './home-support'
 import { json } from './support/fake-api'
 
 const polishAnna: Profile = { ...anna, locale: 'pl' }
@@ -54,7 +54,7 @@ function englishLeft(): string[] {
     )
 }
 
-async function openPolish(path: string, prepare?: Parameters<typeof renderSignedIn>[1]['prepare']) {
+async function openPolish(path: string, prepare?: SignedInOptions['prepare']) {
   const app = await renderSignedIn(path, { profile: polishAnna, ...(prepare ? { prepare } : {}) })
   await waitFor(
     () => {
