@@ -93,7 +93,6 @@ export const OFFER_LABEL_MESSAGES = {
   fee: msg`Fee`,
   validUntil: msg`Valid until`,
 }
-export const OFFER_LABELS = englishOf(OFFER_LABEL_MESSAGES)
 
 export const rateText = (rate: string, from: string, to: string, locale: Locale = 'en') =>
   `1 ${to} = ${figureIn(rate, locale)} ${from}`
@@ -105,7 +104,6 @@ export const OFFER_STATE_MESSAGES = {
   declined: msg`You declined this offer.`,
   withdrawn: msg`This offer was withdrawn.`,
 }
-export const OFFER_STATE_TEXT = englishOf(OFFER_STATE_MESSAGES)
 
 export const NOTICE_MESSAGES: Record<MyRequestNotice, MessageDescriptor> = {
   accepted: msg`You accepted the offer.`,

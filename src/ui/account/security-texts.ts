@@ -325,7 +325,6 @@ export const appFailureText = (failure: string) => english(appFailureMessage(fai
 
 /** The button's name for a screen reader: which session 'End' ends. */
 export const endSessionMessage = (device: string) => msg`End the session on ${device}`
-export const endSessionLabel = (device: string) => english(endSessionMessage(device))
 export const sessionDetailsMessage = (ip: string, lastUsed: string) =>
   msg`IP ${ip} · Last used ${lastUsed}`
 export const sessionDetails = (ip: string, lastUsed: string) =>
