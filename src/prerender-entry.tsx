@@ -9,15 +9,28 @@ import { renderToString } from 'react-dom/server'
 import type { Locale } from '../domain/locale'
 import { createAppServices } from './app-services'
 import { createApp } from './create-app'
+import type { I18n } from '@lingui/core'
 import { loadI18n } from './i18n/catalogs'
+import { publicCatalog } from './i18n/public-catalog'
 import { localeOfPath, pathInLocale } from './i18n/public-paths'
 import { LandingDocument } from './landing-document'
 import { MemoryStorage } from './memory-storage'
 import { loadLanding } from './routes/-landing/landing-chunk'
 import { LANDING_DOCUMENT } from './ui/landing/landing-content'
 
+/**
+ * The sign-in pages a visitor lands on, in each language (docs/product/languages.md): English at
+ * these addresses, Polish under /pl.
+ */
+const BILINGUAL_APP_PAGES = ['/app/login', '/app/register', '/app/forgot-password']
+
 /** The pages a visitor can land on before signing in; everything else needs the browser. */
-export const prerenderedPaths = ['/', '/pl', '/app/login', '/app/register', '/app/forgot-password']
+export const prerenderedPaths = [
+  '/',
+  '/pl',
+  ...BILINGUAL_APP_PAGES,
+  ...BILINGUAL_APP_PAGES.map((path) => pathInLocale(path, 'pl')),
+]
 
 /** The landing in each language (docs/product/languages.md): its own document at each address. */
 const LANDING_PATHS: Record<string, Locale> = { '/': 'en', '/pl': 'pl' }
@@ -82,7 +95,16 @@ export async function prerender(path: string, fetchApi: typeof fetch): Promise<P
     await router.load()
     const html = checked(path, renderToString(<RouterProvider router={router} />))
     const routeFiles = router.state.matches.map((match) => routeFileOf(match.routeId))
-    return { html, status: isAppPath(path) ? 200 : 404, routeFiles, template: 'index.html' }
+    const page: PrerenderedPage = {
+      html,
+      status: isAppPath(path) ? 200 : 404,
+      routeFiles,
+      template: 'index.html',
+    }
+    if (!BILINGUAL_APP_PAGES.includes(pathInLocale(path, 'en'))) return page
+    const locale = localeOfPath(path)
+    // The catalog the root route rendered with (src/i18n/public-catalog.ts, loaded once).
+    return { ...page, head: headOf(pathInLocale(path, 'en'), locale, await publicCatalog(locale)) }
   } finally {
     auth.stop()
   }
@@ -106,18 +128,26 @@ async function prerenderLanding(locale: Locale, fetchApi: typeof fetch): Promise
   const path = pathInLocale('/', locale)
   if (localeOfPath(path) !== locale) throw new Error(`${path} is not the ${locale} landing`)
   const html = checked(path, renderToString(<LandingDocument services={services} i18n={i18n} />))
-  const head: PageHead = {
+  const head = headOf('/', locale, i18n)
+  return { html, status: 200, routeFiles: [LANDING_FILE], template: 'landing.html', head }
+}
+
+/**
+ * The head of a page that exists in every language: the site's title and description in this
+ * one, its own address as canonical and the page in each language, x-default English.
+ */
+function headOf(englishPath: string, locale: Locale, i18n: I18n): PageHead {
+  return {
     lang: locale,
     title: i18n._(LANDING_DOCUMENT.title),
     description: i18n._(LANDING_DOCUMENT.description),
-    canonical: path,
+    canonical: pathInLocale(englishPath, locale),
     alternates: [
-      { hreflang: 'en', path: pathInLocale('/', 'en') },
-      { hreflang: 'pl', path: pathInLocale('/', 'pl') },
-      { hreflang: 'x-default', path: pathInLocale('/', 'en') },
+      { hreflang: 'en', path: pathInLocale(englishPath, 'en') },
+      { hreflang: 'pl', path: pathInLocale(englishPath, 'pl') },
+      { hreflang: 'x-default', path: pathInLocale(englishPath, 'en') },
     ],
   }
-  return { html, status: 200, routeFiles: [LANDING_FILE], template: 'landing.html', head }
 }
 
 /**

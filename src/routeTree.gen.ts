@@ -31,8 +31,16 @@ import { Route as OpsCustomersIndexRouteImport } from './routes/ops/customers/in
 import { Route as OpsCustomersCustomerIdRouteImport } from './routes/ops/customers/$customerId'
 import { Route as OpsRequestsIndexRouteImport } from './routes/ops/requests/index'
 import { Route as OpsRequestsRequestIdRouteImport } from './routes/ops/requests/$requestId'
+import { Route as PlAppForgotPasswordRouteImport } from './routes/pl/app/forgot-password'
+import { Route as PlAppLoginRouteImport } from './routes/pl/app/login'
 import { Route as AppAuthenticatedRequestsIndexRouteImport } from './routes/app/_authenticated/requests/index'
 import { Route as AppAuthenticatedRequestsRequestIdRouteImport } from './routes/app/_authenticated/requests/$requestId'
+import { Route as PlAppEndSessionTokenRouteImport } from './routes/pl/app/end-session/$token'
+import { Route as PlAppRegisterIndexRouteImport } from './routes/pl/app/register/index'
+import { Route as PlAppRegisterSuccessRouteImport } from './routes/pl/app/register/success'
+import { Route as PlAppSetNewPasswordTokenRouteImport } from './routes/pl/app/set-new-password/$token'
+import { Route as PlAppSetNewPasswordSuccessRouteImport } from './routes/pl/app/set-new-password/success'
+import { Route as PlAppVerifyEmailTokenRouteImport } from './routes/pl/app/verify-email/$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -147,6 +155,16 @@ const OpsRequestsRequestIdRoute = OpsRequestsRequestIdRouteImport.update({
   path: '/requests/$requestId',
   getParentRoute: () => OpsRoute,
 } as any)
+const PlAppForgotPasswordRoute = PlAppForgotPasswordRouteImport.update({
+  id: '/pl/app/forgot-password',
+  path: '/pl/app/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlAppLoginRoute = PlAppLoginRouteImport.update({
+  id: '/pl/app/login',
+  path: '/pl/app/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAuthenticatedRequestsIndexRoute =
   AppAuthenticatedRequestsIndexRouteImport.update({
     id: '/requests/',
@@ -159,6 +177,38 @@ const AppAuthenticatedRequestsRequestIdRoute =
     path: '/requests/$requestId',
     getParentRoute: () => AppAuthenticatedRoute,
   } as any)
+const PlAppEndSessionTokenRoute = PlAppEndSessionTokenRouteImport.update({
+  id: '/pl/app/end-session/$token',
+  path: '/pl/app/end-session/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlAppRegisterIndexRoute = PlAppRegisterIndexRouteImport.update({
+  id: '/pl/app/register/',
+  path: '/pl/app/register/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlAppRegisterSuccessRoute = PlAppRegisterSuccessRouteImport.update({
+  id: '/pl/app/register/success',
+  path: '/pl/app/register/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlAppSetNewPasswordTokenRoute =
+  PlAppSetNewPasswordTokenRouteImport.update({
+    id: '/pl/app/set-new-password/$token',
+    path: '/pl/app/set-new-password/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PlAppSetNewPasswordSuccessRoute =
+  PlAppSetNewPasswordSuccessRouteImport.update({
+    id: '/pl/app/set-new-password/success',
+    path: '/pl/app/set-new-password/success',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PlAppVerifyEmailTokenRoute = PlAppVerifyEmailTokenRouteImport.update({
+  id: '/pl/app/verify-email/$token',
+  path: '/pl/app/verify-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -179,12 +229,20 @@ export interface FileRoutesByFullPath {
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
   '/ops/customers/$customerId': typeof OpsCustomersCustomerIdRoute
   '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
+  '/pl/app/forgot-password': typeof PlAppForgotPasswordRoute
+  '/pl/app/login': typeof PlAppLoginRoute
   '/app/': typeof AppAuthenticatedIndexRoute
   '/app/register/': typeof AppRegisterIndexRoute
   '/ops/customers/': typeof OpsCustomersIndexRoute
   '/ops/requests/': typeof OpsRequestsIndexRoute
   '/app/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
+  '/pl/app/end-session/$token': typeof PlAppEndSessionTokenRoute
+  '/pl/app/register/success': typeof PlAppRegisterSuccessRoute
+  '/pl/app/set-new-password/$token': typeof PlAppSetNewPasswordTokenRoute
+  '/pl/app/set-new-password/success': typeof PlAppSetNewPasswordSuccessRoute
+  '/pl/app/verify-email/$token': typeof PlAppVerifyEmailTokenRoute
   '/app/requests/': typeof AppAuthenticatedRequestsIndexRoute
+  '/pl/app/register/': typeof PlAppRegisterIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -203,12 +261,20 @@ export interface FileRoutesByTo {
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
   '/ops/customers/$customerId': typeof OpsCustomersCustomerIdRoute
   '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
+  '/pl/app/forgot-password': typeof PlAppForgotPasswordRoute
+  '/pl/app/login': typeof PlAppLoginRoute
   '/app': typeof AppAuthenticatedIndexRoute
   '/app/register': typeof AppRegisterIndexRoute
   '/ops/customers': typeof OpsCustomersIndexRoute
   '/ops/requests': typeof OpsRequestsIndexRoute
   '/app/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
+  '/pl/app/end-session/$token': typeof PlAppEndSessionTokenRoute
+  '/pl/app/register/success': typeof PlAppRegisterSuccessRoute
+  '/pl/app/set-new-password/$token': typeof PlAppSetNewPasswordTokenRoute
+  '/pl/app/set-new-password/success': typeof PlAppSetNewPasswordSuccessRoute
+  '/pl/app/verify-email/$token': typeof PlAppVerifyEmailTokenRoute
   '/app/requests': typeof AppAuthenticatedRequestsIndexRoute
+  '/pl/app/register': typeof PlAppRegisterIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -230,12 +296,20 @@ export interface FileRoutesById {
   '/app/verify-email/$token': typeof AppVerifyEmailTokenRoute
   '/ops/customers/$customerId': typeof OpsCustomersCustomerIdRoute
   '/ops/requests/$requestId': typeof OpsRequestsRequestIdRoute
+  '/pl/app/forgot-password': typeof PlAppForgotPasswordRoute
+  '/pl/app/login': typeof PlAppLoginRoute
   '/app/_authenticated/': typeof AppAuthenticatedIndexRoute
   '/app/register/': typeof AppRegisterIndexRoute
   '/ops/customers/': typeof OpsCustomersIndexRoute
   '/ops/requests/': typeof OpsRequestsIndexRoute
   '/app/_authenticated/requests/$requestId': typeof AppAuthenticatedRequestsRequestIdRoute
+  '/pl/app/end-session/$token': typeof PlAppEndSessionTokenRoute
+  '/pl/app/register/success': typeof PlAppRegisterSuccessRoute
+  '/pl/app/set-new-password/$token': typeof PlAppSetNewPasswordTokenRoute
+  '/pl/app/set-new-password/success': typeof PlAppSetNewPasswordSuccessRoute
+  '/pl/app/verify-email/$token': typeof PlAppVerifyEmailTokenRoute
   '/app/_authenticated/requests/': typeof AppAuthenticatedRequestsIndexRoute
+  '/pl/app/register/': typeof PlAppRegisterIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -258,12 +332,20 @@ export interface FileRouteTypes {
     | '/app/verify-email/$token'
     | '/ops/customers/$customerId'
     | '/ops/requests/$requestId'
+    | '/pl/app/forgot-password'
+    | '/pl/app/login'
     | '/app/'
     | '/app/register/'
     | '/ops/customers/'
     | '/ops/requests/'
     | '/app/requests/$requestId'
+    | '/pl/app/end-session/$token'
+    | '/pl/app/register/success'
+    | '/pl/app/set-new-password/$token'
+    | '/pl/app/set-new-password/success'
+    | '/pl/app/verify-email/$token'
     | '/app/requests/'
+    | '/pl/app/register/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -282,12 +364,20 @@ export interface FileRouteTypes {
     | '/app/verify-email/$token'
     | '/ops/customers/$customerId'
     | '/ops/requests/$requestId'
+    | '/pl/app/forgot-password'
+    | '/pl/app/login'
     | '/app'
     | '/app/register'
     | '/ops/customers'
     | '/ops/requests'
     | '/app/requests/$requestId'
+    | '/pl/app/end-session/$token'
+    | '/pl/app/register/success'
+    | '/pl/app/set-new-password/$token'
+    | '/pl/app/set-new-password/success'
+    | '/pl/app/verify-email/$token'
     | '/app/requests'
+    | '/pl/app/register'
   id:
     | '__root__'
     | '/'
@@ -308,12 +398,20 @@ export interface FileRouteTypes {
     | '/app/verify-email/$token'
     | '/ops/customers/$customerId'
     | '/ops/requests/$requestId'
+    | '/pl/app/forgot-password'
+    | '/pl/app/login'
     | '/app/_authenticated/'
     | '/app/register/'
     | '/ops/customers/'
     | '/ops/requests/'
     | '/app/_authenticated/requests/$requestId'
+    | '/pl/app/end-session/$token'
+    | '/pl/app/register/success'
+    | '/pl/app/set-new-password/$token'
+    | '/pl/app/set-new-password/success'
+    | '/pl/app/verify-email/$token'
     | '/app/_authenticated/requests/'
+    | '/pl/app/register/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -327,7 +425,15 @@ export interface RootRouteChildren {
   AppSetNewPasswordTokenRoute: typeof AppSetNewPasswordTokenRoute
   AppSetNewPasswordSuccessRoute: typeof AppSetNewPasswordSuccessRoute
   AppVerifyEmailTokenRoute: typeof AppVerifyEmailTokenRoute
+  PlAppForgotPasswordRoute: typeof PlAppForgotPasswordRoute
+  PlAppLoginRoute: typeof PlAppLoginRoute
   AppRegisterIndexRoute: typeof AppRegisterIndexRoute
+  PlAppEndSessionTokenRoute: typeof PlAppEndSessionTokenRoute
+  PlAppRegisterSuccessRoute: typeof PlAppRegisterSuccessRoute
+  PlAppSetNewPasswordTokenRoute: typeof PlAppSetNewPasswordTokenRoute
+  PlAppSetNewPasswordSuccessRoute: typeof PlAppSetNewPasswordSuccessRoute
+  PlAppVerifyEmailTokenRoute: typeof PlAppVerifyEmailTokenRoute
+  PlAppRegisterIndexRoute: typeof PlAppRegisterIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -486,6 +592,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsRequestsRequestIdRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/pl/app/forgot-password': {
+      id: '/pl/app/forgot-password'
+      path: '/pl/app/forgot-password'
+      fullPath: '/pl/app/forgot-password'
+      preLoaderRoute: typeof PlAppForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pl/app/login': {
+      id: '/pl/app/login'
+      path: '/pl/app/login'
+      fullPath: '/pl/app/login'
+      preLoaderRoute: typeof PlAppLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/_authenticated/requests/': {
       id: '/app/_authenticated/requests/'
       path: '/requests'
@@ -499,6 +619,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/requests/$requestId'
       preLoaderRoute: typeof AppAuthenticatedRequestsRequestIdRouteImport
       parentRoute: typeof AppAuthenticatedRoute
+    }
+    '/pl/app/end-session/$token': {
+      id: '/pl/app/end-session/$token'
+      path: '/pl/app/end-session/$token'
+      fullPath: '/pl/app/end-session/$token'
+      preLoaderRoute: typeof PlAppEndSessionTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pl/app/register/': {
+      id: '/pl/app/register/'
+      path: '/pl/app/register'
+      fullPath: '/pl/app/register/'
+      preLoaderRoute: typeof PlAppRegisterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pl/app/register/success': {
+      id: '/pl/app/register/success'
+      path: '/pl/app/register/success'
+      fullPath: '/pl/app/register/success'
+      preLoaderRoute: typeof PlAppRegisterSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pl/app/set-new-password/$token': {
+      id: '/pl/app/set-new-password/$token'
+      path: '/pl/app/set-new-password/$token'
+      fullPath: '/pl/app/set-new-password/$token'
+      preLoaderRoute: typeof PlAppSetNewPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pl/app/set-new-password/success': {
+      id: '/pl/app/set-new-password/success'
+      path: '/pl/app/set-new-password/success'
+      fullPath: '/pl/app/set-new-password/success'
+      preLoaderRoute: typeof PlAppSetNewPasswordSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pl/app/verify-email/$token': {
+      id: '/pl/app/verify-email/$token'
+      path: '/pl/app/verify-email/$token'
+      fullPath: '/pl/app/verify-email/$token'
+      preLoaderRoute: typeof PlAppVerifyEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -558,7 +720,15 @@ const rootRouteChildren: RootRouteChildren = {
   AppSetNewPasswordTokenRoute: AppSetNewPasswordTokenRoute,
   AppSetNewPasswordSuccessRoute: AppSetNewPasswordSuccessRoute,
   AppVerifyEmailTokenRoute: AppVerifyEmailTokenRoute,
+  PlAppForgotPasswordRoute: PlAppForgotPasswordRoute,
+  PlAppLoginRoute: PlAppLoginRoute,
   AppRegisterIndexRoute: AppRegisterIndexRoute,
+  PlAppEndSessionTokenRoute: PlAppEndSessionTokenRoute,
+  PlAppRegisterSuccessRoute: PlAppRegisterSuccessRoute,
+  PlAppSetNewPasswordTokenRoute: PlAppSetNewPasswordTokenRoute,
+  PlAppSetNewPasswordSuccessRoute: PlAppSetNewPasswordSuccessRoute,
+  PlAppVerifyEmailTokenRoute: PlAppVerifyEmailTokenRoute,
+  PlAppRegisterIndexRoute: PlAppRegisterIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,3 +17,8 @@ export function pathInLocale(pathname: string, locale: Locale): string {
   if (locale === 'en') return base
   return base === '/' ? PREFIX[locale] : `${PREFIX[locale]}${base}`
 }
+
+/** A public page's address in a language, typed as the router's route ('/app/login' → '/pl/app/login'). */
+export function localePath<P extends `/app/${string}`>(path: P, locale: Locale): P | `/pl${P}` {
+  return locale === 'pl' ? `/pl${path}` : path
+}

@@ -1,16 +1,50 @@
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { I18nProvider } from '@lingui/react'
+import {
+  createRootRouteWithContext,
+  Outlet,
+  rootRouteId,
+  useMatch,
+  useRouterState,
+} from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
+import { publicCatalogOfPath } from '../i18n/public-catalog'
 import type { RouterContext } from '../router-context'
 import { ErrorPage, errorPageStatusOf } from '../ui/error-page'
 import { LoadingScreen } from '../ui/loading-screen'
 import { NotFoundPage } from '../ui/not-found-page'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The public pages' texts in the address's language (/pl/… Polish, docs/product/languages.md),
+  // here before the page renders; the signed-in area and the console provide their own inside.
+  loader: ({ location }) => publicCatalogOfPath(location.pathname),
+  // Until then (the first page only) 'Loading...', as while authentication is in progress.
+  pendingComponent: () => <LoadingScreen />,
+  pendingMs: 0,
+  pendingMinMs: 0,
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
-  errorComponent: ({ error }) => <ErrorPage status={errorPageStatusOf(error)} />,
+  notFoundComponent: () => (
+    <PublicTexts>
+      <NotFoundPage />
+    </PublicTexts>
+  ),
+  errorComponent: ({ error }) => (
+    <PublicTexts>
+      <ErrorPage status={errorPageStatusOf(error)} />
+    </PublicTexts>
+  ),
 })
+
+/** The public catalog the root loaded, when it has (the landing at / brings its own). */
+function PublicTexts({ children }: { children: ReactNode }) {
+  // Also under the root's error page, when the loader may have failed.
+  const i18n = useMatch({ from: rootRouteId, shouldThrow: false })?.loaderData?.i18n
+  // A Polish page the server did not prerender comes in the SPA's English document.
+  useEffect(() => {
+    if (i18n?.locale === 'pl') document.documentElement.lang = 'pl'
+  }, [i18n])
+  return i18n ? <I18nProvider i18n={i18n}>{children}</I18nProvider> : children
+}
 
 /**
  * While authentication is in progress, non-root paths show a full-screen 'Loading...'
@@ -27,5 +61,9 @@ function RootLayout() {
   const authInProgress = useSelector(auth, (s) => s.hasTag('pending'))
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   if (authInProgress && pathname !== '/') return <LoadingScreen />
-  return <Outlet />
+  return (
+    <PublicTexts>
+      <Outlet />
+    </PublicTexts>
+  )
 }

@@ -1,4 +1,6 @@
+import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { localeOfPath, pathInLocale } from '../i18n/public-paths'
 import { submitHandler } from './form-view'
 import { Logo } from './logo'
 import './auth.css'
@@ -15,8 +17,36 @@ export function AuthLayout({ title, children }: { title: string; children: React
           {title}
         </h1>
         {children}
+        {/* Last, so the page's own fields come first in the tab order. */}
+        <LanguageSwitch />
       </main>
     </div>
+  )
+}
+
+/** The pages that exist in both languages at addresses of their own (no one-time token in them). */
+const BILINGUAL = new Set([
+  '/app/login',
+  '/app/register',
+  '/app/register/success',
+  '/app/forgot-password',
+  '/app/set-new-password/success',
+])
+
+/**
+ * The other language's page, as a plain link (docs/product/languages.md): 'Polski' on an English
+ * page, 'English' on a Polish one. Each name is written in its own language, so it is no message.
+ */
+function LanguageSwitch() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  if (!BILINGUAL.has(pathInLocale(pathname, 'en'))) return null
+  const other = localeOfPath(pathname) === 'pl' ? 'en' : 'pl'
+  return (
+    <p className="auth-language">
+      <a href={pathInLocale(pathname, other)} hrefLang={other} lang={other} className="text-link">
+        {other === 'pl' ? 'Polski' : 'English'}
+      </a>
+    </p>
   )
 }
 

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthLayout } from './auth-layout'
-import { GENERIC_ERROR } from './form-view'
 import { LoadingScreen } from './loading-screen'
+import { usePagePath } from './public-locale'
 
 export type EndSessionStatus = 'asking' | 'ending' | 'ended' | 'invalid' | 'failed'
 
@@ -34,38 +35,43 @@ export function EndSessionPage({
   onConfirm: () => void
   onRetry: () => void
 }) {
+  const { t } = useLingui()
+  const path = usePagePath()
+  // The same words as the constants above (the tests read those), in the page's language.
   if (status === 'ending') return <LoadingScreen />
   if (status === 'asking')
     return (
-      <AuthLayout title={END_SESSION_TITLE}>
-        <p className="auth-lead">{END_SESSION_WHAT}</p>
+      <AuthLayout title={t`End this session?`}>
+        <p className="auth-lead">{t`This signs out the device named in the e-mail.`}</p>
         <button type="button" className="button button-primary button-block" onClick={onConfirm}>
-          {END_SESSION}
+          {t`End the session`}
         </button>
       </AuthLayout>
     )
   const ended = status === 'ended'
   return (
-    <AuthLayout title={ended ? SESSION_ENDED_TITLE : SESSION_NOT_ENDED_TITLE}>
+    <AuthLayout title={ended ? t`Session ended` : t`Session not ended`}>
       {ended ? (
         <>
-          <p className="auth-lead">{SESSION_ENDED}</p>
-          <p className="auth-lead">{SESSION_ENDED_ADVICE}</p>
+          <p className="auth-lead">{t`The session has been ended.`}</p>
+          <p className="auth-lead">{t`If it was not you, log in and change your password.`}</p>
         </>
       ) : status === 'invalid' ? (
-        <p className="auth-lead">{SESSION_LINK_INVALID}</p>
+        <p className="auth-lead">
+          {t`Please check if link was valid. A link works once and for 7 days. You can end any session from your profile.`}
+        </p>
       ) : (
         <>
           <div className="form-alert" role="alert">
-            {GENERIC_ERROR}
+            {t`Error. Please try again or contact support`}
           </div>
           <button type="button" className="button button-secondary button-block" onClick={onRetry}>
-            {TRY_AGAIN}
+            {t`Try again`}
           </button>
         </>
       )}
-      <Link to="/app/login" className="button button-primary button-block">
-        {LOG_IN}
+      <Link to={path('/app/login')} className="button button-primary button-block">
+        {t`Log in`}
       </Link>
     </AuthLayout>
   )

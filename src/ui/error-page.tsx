@@ -1,12 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+
 /**
  * The generic messages for the HTTP statuses a router or loader error may carry
  * (docs/product/screens.md#application-error-page).
  */
-const statusMessages: Record<number, string> = {
-  400: 'The request could not be understood. Please check the address and try again.',
-  403: 'You are not allowed to see this page.',
-  404: 'This page does not exist.',
-  405: 'This action is not allowed here.',
+const statusMessages: Record<number, MessageDescriptor> = {
+  400: msg`The request could not be understood. Please check the address and try again.`,
+  403: msg`You are not allowed to see this page.`,
+  404: msg`This page does not exist.`,
+  405: msg`This action is not allowed here.`,
 }
 
 /**
@@ -14,19 +18,18 @@ const statusMessages: Record<number, string> = {
  * (docs/product/errors.md#application-errors).
  */
 export function ErrorPage({ status }: { status?: number | undefined }) {
-  const message =
-    status !== undefined && status in statusMessages
-      ? statusMessages[status]
-      : 'Something went wrong on our side. Please try again.'
+  const { t } = useLingui()
+  const known = status === undefined ? undefined : statusMessages[status]
+  const message = known ? t(known) : t`Something went wrong on our side. Please try again.`
   return (
     <main className="centered-page" role="alert">
-      <h1>Unexpected Application Error!</h1>
+      <h1>{t`Unexpected Application Error!`}</h1>
       {status !== undefined && status in statusMessages ? (
         <p className="error-status">{status}</p>
       ) : null}
       <p>{message}</p>
       <a href="/" className="button button-primary">
-        Go Home
+        {t`Go Home`}
       </a>
     </main>
   )

@@ -1,7 +1,10 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
-import { GENERIC_ERROR, type FormViewProps } from './form-view'
+import { useFieldMessage } from './field-messages'
+import type { FormViewProps } from './form-view'
+import { usePagePath } from './public-locale'
 
 export type ForgotPasswordPageProps = FormViewProps<{ email: string }>
 
@@ -14,29 +17,32 @@ export function ForgotPasswordPage({
   onChange,
   onSubmit,
 }: ForgotPasswordPageProps) {
+  const { t } = useLingui()
+  const field = useFieldMessage()
+  const path = usePagePath()
   return (
-    <AuthLayout title="Forgot password">
+    <AuthLayout title={t`Forgot password`}>
       <p className="auth-lead">
-        Enter your e-mail and we will send you a link to reset your password.
+        {t`Enter your e-mail and we will send you a link to reset your password.`}
       </p>
       <AuthForm onSubmit={onSubmit}>
         <TextField
-          label="Email"
+          label={t`Email`}
           name="email"
           type="email"
           autoComplete="email"
           value={values.email}
-          error={errors.email}
+          error={field(errors.email)}
           onChange={(value) => {
             onChange('email', value)
           }}
         />
-        {errorType ? <FormAlert>{GENERIC_ERROR}</FormAlert> : null}
-        <SubmitButton label="Send" busy={submitting} />
+        {errorType ? <FormAlert>{t`Error. Please try again or contact support`}</FormAlert> : null}
+        <SubmitButton label={t`Send`} busy={submitting} />
       </AuthForm>
       <p className="auth-footer">
-        <Link to="/app/login" className="text-link">
-          Back to log in
+        <Link to={path('/app/login')} className="text-link">
+          {t`Back to log in`}
         </Link>
       </p>
     </AuthLayout>
@@ -56,14 +62,16 @@ export interface CheckEmailPageProps {
  * (docs/product/screens.md#check-your-email-screen).
  */
 export function CheckEmailPage({ remaining, canResend, onResend }: CheckEmailPageProps) {
+  const { t } = useLingui()
+  const path = usePagePath()
   return (
-    <AuthLayout title="Check your email">
+    <AuthLayout title={t`Check your email`}>
       <p className="auth-lead">
-        If an account exists for this address, we sent it a link to reset your password.
+        {t`If an account exists for this address, we sent it a link to reset your password.`}
       </p>
       <p className="countdown">
-        You can request a new link in{' '}
-        <time className="countdown-time" role="timer" aria-live="off" aria-label="Time left">
+        {t`You can request a new link in`}{' '}
+        <time className="countdown-time" role="timer" aria-live="off" aria-label={t`Time left`}>
           {remaining}
         </time>
       </p>
@@ -73,11 +81,11 @@ export function CheckEmailPage({ remaining, canResend, onResend }: CheckEmailPag
         disabled={!canResend}
         onClick={onResend}
       >
-        Send again
+        {t`Send again`}
       </button>
       <p className="auth-footer">
-        <Link to="/app/login" className="text-link">
-          Back to log in
+        <Link to={path('/app/login')} className="text-link">
+          {t`Back to log in`}
         </Link>
       </p>
     </AuthLayout>

@@ -1,7 +1,11 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
-import { GENERIC_ERROR, type FormViewProps } from './form-view'
+import { useFieldMessage } from './field-messages'
+import type { FormViewProps } from './form-view'
+import { usePagePath } from './public-locale'
+import { CHALLENGE_EXPIRED } from './second-factor-texts'
 
 export type LoginPageProps = FormViewProps<{ email: string; password: string }> & {
   /** Why the customer is here again (the second step's challenge expired); hidden by a failure. */
@@ -21,53 +25,60 @@ export function LoginPage({
   onChange,
   onSubmit,
 }: LoginPageProps) {
+  const { t } = useLingui()
+  const field = useFieldMessage()
+  const path = usePagePath()
   return (
-    <AuthLayout title="Log in">
-      <p className="auth-lead">Welcome back. Log in to your account.</p>
+    <AuthLayout title={t`Log in`}>
+      <p className="auth-lead">{t`Welcome back. Log in to your account.`}</p>
       {notice && !errorType ? (
         <p className="auth-note" role="status">
-          {notice}
+          {notice === CHALLENGE_EXPIRED
+            ? t`Your login has expired. Please enter your password again.`
+            : notice}
         </p>
       ) : null}
       <AuthForm onSubmit={onSubmit}>
         <TextField
-          label="Email"
+          label={t`Email`}
           name="email"
           type="email"
           autoComplete="email"
           value={values.email}
-          error={errors.email}
+          error={field(errors.email)}
           onChange={(value) => {
             onChange('email', value)
           }}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="current-password"
           value={values.password}
-          error={errors.password}
+          error={field(errors.password)}
           onChange={(value) => {
             onChange('password', value)
           }}
         />
         <div className="auth-row-end">
-          <Link to="/app/forgot-password" className="text-link">
-            Forgot password?
+          <Link to={path('/app/forgot-password')} className="text-link">
+            {t`Forgot password?`}
           </Link>
         </div>
         {errorType ? (
           <FormAlert>
-            {errorType === 'EMAIL_NOT_VERIFIED' ? 'Email not verified' : GENERIC_ERROR}
+            {errorType === 'EMAIL_NOT_VERIFIED'
+              ? t`Email not verified`
+              : t`Error. Please try again or contact support`}
           </FormAlert>
         ) : null}
-        <SubmitButton label="Log in" busy={submitting} />
+        <SubmitButton label={t`Log in`} busy={submitting} />
       </AuthForm>
       <p className="auth-footer">
-        Don’t have an account?{' '}
-        <Link to="/app/register" className="text-link">
-          Sign up
+        {t`Don’t have an account?`}{' '}
+        <Link to={path('/app/register')} className="text-link">
+          {t`Sign up`}
         </Link>
       </p>
     </AuthLayout>

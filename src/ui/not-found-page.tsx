@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 
 /**
@@ -5,11 +6,12 @@ import { Link } from '@tanstack/react-router'
  * (docs/product/screens.md#not-found-page).
  */
 export function NotFoundPage() {
+  const { t } = useLingui()
   return (
     <main className="centered-page">
-      <h1>Page not found</h1>
+      <h1>{t`Page not found`}</h1>
       <Link to="/" className="button button-primary">
-        Go Home
+        {t`Go Home`}
       </Link>
     </main>
   )

@@ -1,7 +1,10 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthForm, AuthLayout } from './auth-layout'
 import { CheckboxField, FormAlert, SubmitButton, TextField } from './form-fields'
+import { useFieldMessage } from './field-messages'
 import type { FormViewProps } from './form-view'
+import { usePagePath } from './public-locale'
 
 export type RegisterPageProps = FormViewProps<{
   email: string
@@ -25,59 +28,62 @@ export function RegisterPage({
   onChange,
   onSubmit,
 }: RegisterPageProps) {
+  const { t } = useLingui()
+  const field = useFieldMessage()
+  const path = usePagePath()
   return (
-    <AuthLayout title="Sign up">
-      <p className="auth-lead">Create your account to exchange with full legal compliance.</p>
+    <AuthLayout title={t`Sign up`}>
+      <p className="auth-lead">{t`Create your account to exchange with full legal compliance.`}</p>
       <AuthForm onSubmit={onSubmit}>
         <TextField
-          label="Email"
+          label={t`Email`}
           name="email"
           type="email"
           autoComplete="email"
           value={values.email}
-          error={errors.email}
+          error={field(errors.email)}
           onChange={(value) => {
             onChange('email', value)
           }}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="new-password"
           value={values.password}
-          error={errors.password}
+          error={field(errors.password)}
           onChange={(value) => {
             onChange('password', value)
           }}
         />
         <CheckboxField
-          label="I accept Terms and Conditions and Privacy Policy"
+          label={t`I accept Terms and Conditions and Privacy Policy`}
           name="acceptRules"
           checked={values.acceptRules}
-          error={errors.acceptRules}
+          error={field(errors.acceptRules)}
           onChange={(checked) => {
             onChange('acceptRules', checked)
           }}
         />
         {errorType ? (
           <FormAlert>
-            Something went wrong.{' '}
+            {t`Something went wrong.`}{' '}
             {supportUrl ? (
               <a href={supportUrl} className="text-link" target="_blank" rel="noopener noreferrer">
-                Contact support
+                {t`Contact support`}
               </a>
             ) : (
-              'Contact support'
+              t`Contact support`
             )}
           </FormAlert>
         ) : null}
-        <SubmitButton label="Sign up" busy={submitting} />
+        <SubmitButton label={t`Sign up`} busy={submitting} />
       </AuthForm>
       <p className="auth-footer">
-        Already have an account?{' '}
-        <Link to="/app/login" className="text-link">
-          Log in
+        {t`Already have an account?`}{' '}
+        <Link to={path('/app/login')} className="text-link">
+          {t`Log in`}
         </Link>
       </p>
     </AuthLayout>

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef } from 'react'
 import type { SecondFactorProblem } from '../machines/login/login.machine'
 import type { CodeMethod } from '../machines/login/second-factor-code'
 import { AuthForm, AuthLayout } from './auth-layout'
+import { useFieldMessage } from './field-messages'
 import { FormAlert, SubmitButton } from './form-fields'
 import {
   BACK_TO_LOGIN,
@@ -12,6 +14,7 @@ import {
   SECOND_FACTOR_TITLE,
   secondFactorAlert,
   secondFactorLead,
+  secondFactorText,
   switchLabel,
   USE_PASSKEY,
   VERIFY,
@@ -40,11 +43,15 @@ export interface SecondFactorPageProps {
 /** Issue 14: the login's second step, after a right password on an account with a second factor. */
 export function SecondFactorPage(props: SecondFactorPageProps) {
   const { method, hasPasskey, canSwitch, problem, askingPasskey, verifying } = props
+  const { i18n } = useLingui()
+  const text = (english: string) => secondFactorText(i18n, english)
+  const field = useFieldMessage()
   const busy = askingPasskey || verifying
-  const alert = secondFactorAlert(problem, method !== null)
+  const english = secondFactorAlert(problem, method !== null)
+  const alert = english ? text(english) : null
   return (
-    <AuthLayout title={SECOND_FACTOR_TITLE}>
-      <p className="auth-lead">{secondFactorLead(method, hasPasskey)}</p>
+    <AuthLayout title={text(SECOND_FACTOR_TITLE)}>
+      <p className="auth-lead">{text(secondFactorLead(method, hasPasskey))}</p>
       {hasPasskey ? (
         <button
           type="button"
@@ -53,17 +60,17 @@ export function SecondFactorPage(props: SecondFactorPageProps) {
           aria-busy={askingPasskey || undefined}
           onClick={props.onUsePasskey}
         >
-          {USE_PASSKEY}
+          {text(USE_PASSKEY)}
         </button>
       ) : null}
       {askingPasskey ? (
         <p className="auth-note" role="status">
-          {PASSKEY_PROMPTING}
+          {text(PASSKEY_PROMPTING)}
         </p>
       ) : null}
       {hasPasskey && method ? (
         <p className="auth-divider" aria-hidden="true">
-          {OR}
+          {text(OR)}
         </p>
       ) : null}
       {method ? (
@@ -73,7 +80,10 @@ export function SecondFactorPage(props: SecondFactorPageProps) {
             key={method}
             method={method}
             value={props.code}
-            error={codeFieldText(method, props.codeError, problem)}
+            error={(() => {
+              const message = codeFieldText(method, props.codeError, problem)
+              return message === props.codeError ? field(message) : message && text(message)
+            })()}
             readOnly={busy}
             onChange={props.onCodeChange}
           />
@@ -84,18 +94,18 @@ export function SecondFactorPage(props: SecondFactorPageProps) {
               disabled={busy}
               onClick={props.onSwitchMethod}
             >
-              {switchLabel(method)}
+              {text(switchLabel(method))}
             </button>
           ) : null}
           {alert ? <FormAlert>{alert}</FormAlert> : null}
-          <SubmitButton label={VERIFY} busy={busy} />
+          <SubmitButton label={text(VERIFY)} busy={busy} />
         </AuthForm>
       ) : alert ? (
         <FormAlert>{alert}</FormAlert>
       ) : null}
       <p className="auth-footer">
         <button type="button" className="auth-switch" onClick={props.onRestart}>
-          {BACK_TO_LOGIN}
+          {text(BACK_TO_LOGIN)}
         </button>
       </p>
     </AuthLayout>
@@ -116,6 +126,7 @@ interface CodeFieldProps {
  * code is checked, so the focus never leaves it.
  */
 function CodeField({ method, value, error, readOnly, onChange }: CodeFieldProps) {
+  const { i18n } = useLingui()
   const id = useId()
   const errorId = `${id}-error`
   const input = useRef<HTMLInputElement>(null)
@@ -126,7 +137,7 @@ function CodeField({ method, value, error, readOnly, onChange }: CodeFieldProps)
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
-        {codeLabel(method)}
+        {secondFactorText(i18n, codeLabel(method))}
       </label>
       <input
         ref={input}

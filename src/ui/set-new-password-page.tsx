@@ -1,7 +1,10 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthForm, AuthLayout } from './auth-layout'
 import { FormAlert, SubmitButton, TextField } from './form-fields'
-import { GENERIC_ERROR, type FormViewProps } from './form-view'
+import { useFieldMessage } from './field-messages'
+import type { FormViewProps } from './form-view'
+import { usePagePath } from './public-locale'
 
 export type SetNewPasswordPageProps = FormViewProps<{ password: string }>
 
@@ -17,27 +20,30 @@ export function SetNewPasswordPage({
   onChange,
   onSubmit,
 }: SetNewPasswordPageProps) {
+  const { t } = useLingui()
+  const field = useFieldMessage()
+  const path = usePagePath()
   return (
-    <AuthLayout title="Set a new password">
-      <p className="auth-lead">Choose a new password of at least 6 characters.</p>
+    <AuthLayout title={t`Set a new password`}>
+      <p className="auth-lead">{t`Choose a new password of at least 6 characters.`}</p>
       <AuthForm onSubmit={onSubmit}>
         <TextField
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="new-password"
           value={values.password}
-          error={errors.password}
+          error={field(errors.password)}
           onChange={(value) => {
             onChange('password', value)
           }}
         />
-        {errorType ? <FormAlert>{GENERIC_ERROR}</FormAlert> : null}
-        <SubmitButton label="Save password" busy={submitting} />
+        {errorType ? <FormAlert>{t`Error. Please try again or contact support`}</FormAlert> : null}
+        <SubmitButton label={t`Save password`} busy={submitting} />
       </AuthForm>
       <p className="auth-footer">
-        <Link to="/app/login" className="text-link">
-          Back to log in
+        <Link to={path('/app/login')} className="text-link">
+          {t`Back to log in`}
         </Link>
       </p>
     </AuthLayout>
@@ -46,11 +52,13 @@ export function SetNewPasswordPage({
 
 /** /app/set-new-password/success (docs/product/screens.md#password-reset-success-page). */
 export function SetNewPasswordSuccessPage() {
+  const { t } = useLingui()
+  const path = usePagePath()
   return (
-    <AuthLayout title="Your password has been successfully reset!">
-      <p className="auth-lead">You can now log in with your new password.</p>
-      <Link to="/app/login" className="button button-primary button-block">
-        Log in
+    <AuthLayout title={t`Your password has been successfully reset!`}>
+      <p className="auth-lead">{t`You can now log in with your new password.`}</p>
+      <Link to={path('/app/login')} className="button button-primary button-block">
+        {t`Log in`}
       </Link>
     </AuthLayout>
   )

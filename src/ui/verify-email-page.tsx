@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthLayout } from './auth-layout'
 import { LoadingScreen } from './loading-screen'
+import { usePagePath } from './public-locale'
 
 export type VerifyEmailPageStatus = 'verifying' | 'confirmed' | 'passwordToChoose' | 'failed'
 
@@ -18,14 +20,25 @@ export const EMAIL_NOT_CONFIRMED = 'Please check if link was valid. Email is NOT
  * opens it.
  */
 export function VerifyEmailPage({ status }: { status: VerifyEmailPageStatus }) {
+  const { t } = useLingui()
+  const path = usePagePath()
   if (status === 'verifying') return <LoadingScreen />
   const confirmed = status !== 'failed'
+  // The same words as the constants above (the tests read those), in the page's language.
   return (
-    <AuthLayout title={confirmed ? EMAIL_CONFIRMED_TITLE : EMAIL_NOT_CONFIRMED_TITLE}>
-      <p className="auth-lead">{confirmed ? EMAIL_CONFIRMED : EMAIL_NOT_CONFIRMED}</p>
-      {status === 'passwordToChoose' && <p className="auth-lead">{PASSWORD_TO_CHOOSE}</p>}
-      <Link to="/app/login" className="button button-primary button-block">
-        To Login
+    <AuthLayout title={confirmed ? t`Email was confirmed` : t`Email not confirmed`}>
+      <p className="auth-lead">
+        {confirmed
+          ? t`Now you can proceed to login.`
+          : t`Please check if link was valid. Email is NOT confirmed.`}
+      </p>
+      {status === 'passwordToChoose' && (
+        <p className="auth-lead">
+          {t`Because this address was registered more than once, we have e-mailed you a link to choose your password.`}
+        </p>
+      )}
+      <Link to={path('/app/login')} className="button button-primary button-block">
+        {t`To Login`}
       </Link>
     </AuthLayout>
   )

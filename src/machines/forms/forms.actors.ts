@@ -1,3 +1,4 @@
+import { sourceLocale, type Locale } from '../../../domain/locale'
 import { ApiError, callApi } from '../../api/api-call'
 import type { MainClient } from '../../api/main-client'
 import { FieldsRefused, submitWith } from './form.machine'
@@ -45,11 +46,19 @@ function refusedFields(pointers: Readonly<Record<string, string>>) {
 }
 
 /** A weak password is refused with the server's reason under the Password field. */
-export function registerSubmit(api: MainClient) {
+/**
+ * The registration; `locale` is the language of the page it was sent from
+ * (docs/product/languages.md): a Polish page's asks for a Polish account, English sends none.
+ */
+export function registerSubmit(api: MainClient, locale: Locale = sourceLocale) {
   return submitWith<RegisterValues, undefined>((values, signal) =>
     callApi(
       api.POST('/api/auth/register', {
-        body: { email: values.email.trim(), password: values.password },
+        body: {
+          email: values.email.trim(),
+          password: values.password,
+          ...(locale === sourceLocale ? {} : { locale }),
+        },
         signal,
       }),
     ).then(() => undefined, refusedFields({ '/password': 'password' })),

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ForgotPasswordRoute } from '../../-public/forgot-password-route'
+
+export const Route = createFileRoute('/pl/app/forgot-password')({
+  component: ForgotPasswordRoute,
+})

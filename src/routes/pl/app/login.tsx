@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LoadingScreen } from '../../../ui/loading-screen'
+import { LoginRoute, loginBeforeLoad } from '../../-public/login-route'
+
+/** /app/login in Polish (docs/product/languages.md). */
+export const Route = createFileRoute('/pl/app/login')({
+  beforeLoad: loginBeforeLoad,
+  component: LoginRoute,
+  // While authentication is in progress, 'Loading...' shows at once
+  // (docs/product/screens.md#loading-screen).
+  pendingComponent: () => <LoadingScreen />,
+  pendingMs: 0,
+  pendingMinMs: 0,
+})
