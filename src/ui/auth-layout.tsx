@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { localeOfPath, pathInLocale } from '../i18n/public-paths'
@@ -7,11 +8,12 @@ import './auth.css'
 
 /** The frame of every authentication screen: the logo (to /app) above a card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useLingui()
   return (
     <div className="auth-page">
       <main className="auth-card" aria-labelledby="auth-title">
         <div className="auth-logo">
-          <Logo />
+          <Logo label={t`Vistula Exchange — home`} />
         </div>
         <h1 id="auth-title" className="auth-title">
           {title}
