@@ -39,3 +39,8 @@ export function publicCatalogOfPath(
   const i18n = ready.get(locale)
   return i18n ? { i18n } : publicCatalog(locale).then((loaded) => ({ i18n: loaded }))
 }
+
+/** The catalog in one language if it has loaded already (no waiting). */
+export function loadedPublicCatalog(locale: Locale): I18n | undefined {
+  return ready.get(locale)
+}

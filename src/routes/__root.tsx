@@ -7,8 +7,8 @@ import {
   useRouterState,
 } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect, type ReactNode } from 'react'
-import { publicCatalogOfPath } from '../i18n/public-catalog'
+import { use, useEffect, type ReactNode } from 'react'
+import { loadedPublicCatalog, publicCatalog, publicCatalogOfPath } from '../i18n/public-catalog'
 import type { RouterContext } from '../router-context'
 import { ErrorPage, errorPageStatusOf } from '../ui/error-page'
 import { LoadingScreen } from '../ui/loading-screen'
@@ -23,17 +23,27 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   pendingMs: 0,
   pendingMinMs: 0,
   component: RootLayout,
-  notFoundComponent: () => (
-    <PublicTexts>
-      <NotFoundPage />
-    </PublicTexts>
-  ),
+  notFoundComponent: NotFound,
   errorComponent: ({ error }) => (
     <PublicTexts>
       <ErrorPage status={errorPageStatusOf(error)} />
     </PublicTexts>
   ),
 })
+
+/**
+ * 'Page not found' is English at every address, /pl/… too (docs/product/languages.md): the
+ * server answers any unknown address with the one prerendered 404 page, which the browser then
+ * renders the same.
+ */
+function NotFound() {
+  const i18n = loadedPublicCatalog('en') ?? use(publicCatalog('en'))
+  return (
+    <I18nProvider i18n={i18n}>
+      <NotFoundPage />
+    </I18nProvider>
+  )
+}
 
 /** The public catalog the root loaded, when it has (the landing at / brings its own). */
 function PublicTexts({ children }: { children: ReactNode }) {

@@ -123,4 +123,75 @@ describe('the landing per language', () => {
     await noScripts.close()
     await context.close()
   })
+
+  it('serves /pl/app/login, register and forgot-password as Polish HTML, each pointing back', async () => {
+    const { url } = start()
+    for (const page of ['/app/login', '/app/register', '/app/forgot-password']) {
+      const polish = await fetch(url + '/pl' + page)
+      expect(polish.status, page).toBe(200)
+      const polishHtml = await polish.text()
+      const alternates = { en: url + page, pl: `${url}/pl${page}`, 'x-default': url + page }
+      expect(headOf(polishHtml), page).toEqual({
+        lang: 'pl',
+        title: 'Wymieniaj kryptowaluty w pełnej zgodzie z prawem',
+        canonical: [`${url}/pl${page}`],
+        alternates,
+      })
+      expect(polishHtml).toContain(
+        `<a href="${page}" hrefLang="en" lang="en" class="text-link">English</a>`,
+      )
+      const englishHtml = await (await fetch(url + page)).text()
+      expect(headOf(englishHtml), page).toEqual({
+        lang: 'en',
+        title: 'Exchange crypto with full legal compliance',
+        canonical: [url + page],
+        alternates,
+      })
+      expect(englishHtml).toContain(
+        `<a href="/pl${page}" hrefLang="pl" lang="pl" class="text-link">Polski</a>`,
+      )
+    }
+    // The log-in page before any script: Polish, its links under /pl, no English sentence.
+    const login = await (await fetch(url + '/pl/app/login')).text()
+    expect(login).toContain('>Zaloguj się</h1>')
+    expect(login).toContain('Witaj ponownie. Zaloguj się na swoje konto.')
+    expect(login).toContain('href="/pl/app/forgot-password"')
+    expect(login).toContain('href="/pl/app/register"')
+    expect(login).not.toContain('Welcome back')
+    expect(login).not.toContain('Forgot password?')
+    const unknown = await fetch(url + '/xx/app/login')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('Page not found')
+  })
+
+  it('shows /pl/app/login in Polish without JavaScript and hydrates it without a mismatch', async () => {
+    const { url, browser } = start()
+    const noScripts = await browser.newContext({ javaScriptEnabled: false })
+    const before = await noScripts.newPage()
+    await before.goto(url + '/pl/app/login')
+    await before.getByRole('heading', { name: 'Zaloguj się' }).waitFor()
+    await before.getByLabel('Hasło').waitFor()
+
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(url + '/pl/app/login')
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset)
+    const cardText = (p: Page) => p.locator('.auth-card').innerText()
+    expect(await cardText(page)).toEqual(await cardText(before))
+    await page.getByRole('link', { name: 'Zarejestruj się' }).click()
+    await page.getByRole('heading', { name: 'Zarejestruj się' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/pl/app/register')
+    await page.getByRole('link', { name: 'English' }).click()
+    await page.waitForURL(url + '/app/register')
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    expect(errors).toEqual([])
+    await noScripts.close()
+    await context.close()
+  })
 })
