@@ -22,7 +22,7 @@ export function AccountLayout({ supportUrl, initials, children }: AccountLayoutP
     <div className="account-page">
       <header className="top-bar">
         <div className="top-bar-inner">
-          <Logo tone="light" />
+          <Logo tone="light" label={t`Vistula Exchange — home`} />
           <nav className="top-bar-nav" aria-label={t`Account`}>
             <Link
               to="/app/requests"

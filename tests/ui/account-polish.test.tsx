@@ -91,6 +91,7 @@ describe('the signed-in area in Polish', () => {
     within(nav).getByRole('link', { name: 'Płatności' })
     within(nav).getByRole('link', { name: 'Weryfikacja' })
     within(nav).getByRole('link', { name: 'Profil' })
+    screen.getByRole('link', { name: 'Vistula Exchange — strona główna' })
     expect(englishLeft()).toEqual([])
     // The quote dialog, in Polish too.
     await app.user.click(screen.getByRole('button', { name: 'Poproś o wycenę' }))
