@@ -2767,9 +2767,9 @@ export interface components {
       permissions: components['schemas']['Permission'][]
       /**
        * @description The staff member's account language, the one the console speaks
-       *     (docs/product/languages.md#the-staff-console); absent, the console is English.
+       *     (docs/product/languages.md#the-staff-console).
        */
-      locale?: components['schemas']['Locale']
+      locale: components['schemas']['Locale']
     }
     StaffMember: {
       /** Format: uuid */

@@ -41,6 +41,9 @@ export function opsHandlers(deps: {
   return {
     getStaffSelf({ request }) {
       const me = requireStaff(request.staff)
+      // The bearer check read the caller's profile already: its language is the console's.
+      const locale = request.callerProfile?.locale
+      if (!locale) throw new Error('getStaffSelf reached without the caller profile')
       return Promise.resolve({
         status: 200,
         body: {
@@ -48,6 +51,7 @@ export function opsHandlers(deps: {
           email: me.email,
           roles: me.roles,
           permissions: permissionsOf(deps.roles, me.roles),
+          locale,
         },
       })
     },

@@ -43,7 +43,12 @@ describe.each(engines)('staff and the audit trail on %s', (engine) => {
       email: admin.email,
       roles: ['admin'],
       permissions: ['console:enter', 'staff:approve', 'staff:manage', 'staff:read'],
+      locale: 'en',
     })
+    // The console speaks the staff member's account language (docs/product/languages.md).
+    const profile = { firstName: '', lastName: '', country: '', phone: '', locale: 'pl' }
+    expect((await call('PUT', '/api/users/profile', admin, profile)).status).toBe(200)
+    expect((await call('GET', '/api/ops/me', admin)).body).toMatchObject({ locale: 'pl' })
     // An admin manages staff but cannot read the trail.
     expectProblem(await call('GET', '/api/ops/audit', admin), 403, 'PERMISSION_DENIED')
 

@@ -43,6 +43,7 @@ const CALLS: Record<string, { method: string; path: string; status: number }> = 
 const complianceSelf: StaffSelf = {
   id: '8d9e0f1a-2b3c-4d4e-5f6a-7b8c9d0e1f2a',
   email: 'olga@exchange.example',
+  locale: 'en',
   roles: ['compliance'],
   permissions: ['console:enter', 'customers:read', 'customers:verify', 'customers:hold'],
 }

@@ -35,6 +35,7 @@ const NOTE = { method: 'POST', path: `/api/ops/customers/${anna.id}/notes` }
 const supportSelf: StaffSelf = {
   id: '9d8c7b6a-5f4e-4d3c-2b1a-0f9e8d7c6b5a',
   email: 'sam@exchange.example',
+  locale: 'en',
   roles: ['support'],
   permissions: ['console:enter', 'customers:read', 'customers:note', 'requests:read'],
 }
