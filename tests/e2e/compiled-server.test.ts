@@ -25,6 +25,7 @@ describe('the compiled server', () => {
     const files = readdirSync(`${root}/dist-server`, { recursive: true, encoding: 'utf8' })
     expect(files).toContain('server/main.js')
     expect(files).toContain('openapi/main.yaml')
+    expect(files).toContain('src/locales/pl/mail.po')
     expect(files.filter((file) => file.endsWith('.ts'))).toEqual([])
   })
 
@@ -37,5 +38,23 @@ describe('the compiled server', () => {
       expect(await page.text(), path).toContain('<h1')
     }
     expect(server.output()).not.toContain('development dependency')
+  })
+
+  it('writes e-mails in the recipient’s language from the catalogs beside its code', async () => {
+    if (!server) throw new Error('the server did not start')
+    const email = `compiled-${String(Date.now())}@example.com`
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Lantern-Orchard-Tulip-58', locale: 'pl' }),
+    })
+    expect(registered.status).toBe(202)
+    const messages = (await (await fetch(`${server.url}/dev/mailbox/messages`)).json()) as {
+      to: string
+      subject: string
+    }[]
+    expect(messages.find((m) => m.to === email)?.subject).toBe(
+      'Potwierdź swój adres e-mail — Vistula Exchange',
+    )
   })
 })
