@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { challenge } from '../../src/flows/fixtures/login'
 import { FakeApi, json, problem } from './support/fake-api'
 import { renderApp } from './support/render-app'
 
@@ -88,6 +89,41 @@ describe('the public sign-in pages in Polish (/pl/app)', () => {
     await app.user.click(screen.getByRole('link', { name: 'Wróć do logowania' }))
     expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeTruthy()
     expect(app.pathname()).toBe('/pl/app/login')
+    app.unmount()
+  })
+
+  it('the second step of a Polish log-in is Polish too', async () => {
+    const app = await renderApp('/pl/app/login')
+    app.api.on('POST', '/api/auth/login', () => json(200, challenge))
+    await screen.findByRole('heading', { name: 'Zaloguj się' })
+    await app.user.type(screen.getByLabelText('E-mail'), 'ann@example.com')
+    await app.user.type(screen.getByLabelText('Hasło'), 'correct-horse')
+    await app.user.click(screen.getByRole('button', { name: 'Zaloguj się' }))
+    expect(await screen.findByRole('heading', { name: 'Weryfikacja dwuetapowa' })).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Użyj klucza dostępu lub wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej.',
+      ),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Użyj klucza dostępu' })).toBeTruthy()
+    expect(screen.getByText('lub')).toBeTruthy()
+    expect(screen.getByLabelText('Kod z aplikacji')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Użyj kodu odzyskiwania' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Wróć do logowania' })).toBeTruthy()
+    await app.user.click(screen.getByRole('button', { name: 'Zweryfikuj' }))
+    expect(await screen.findByText('Pole wymagane')).toBeTruthy()
+    await app.user.type(screen.getByLabelText('Kod z aplikacji'), '12')
+    await app.user.click(screen.getByRole('button', { name: 'Zweryfikuj' }))
+    expect(await screen.findByText('Wpisz 6 cyfr widocznych w aplikacji')).toBeTruthy()
+    expectNoEnglish()
+    await app.user.click(screen.getByRole('button', { name: 'Użyj kodu odzyskiwania' }))
+    expect(await screen.findByLabelText('Kod odzyskiwania')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Wpisz jeden z kodów odzyskiwania zapisanych podczas konfiguracji aplikacji uwierzytelniającej.',
+      ),
+    ).toBeTruthy()
+    expectNoEnglish()
     app.unmount()
   })
 
