@@ -1,43 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
-import { createActor } from 'xstate'
-import { createEndSessionActors } from '../../../machines/end-session/end-session.actors'
-import { endSessionLinkMachine } from '../../../machines/end-session/end-session.machine'
-import { EndSessionPage, type EndSessionStatus } from '../../../ui/end-session-page'
+import { EndSessionRoute, startEndSession } from '../../-public/end-session-route'
 
 export const Route = createFileRoute('/app/end-session/$token')({
-  // The token is single-use: the actor starts here, once per visit, not in a React effect that
-  // StrictMode (or a remount) would run twice (decision 007, as /app/verify-email/$token). It
-  // waits for the customer's click before it posts anything (issue 25 finding 8).
-  loader: ({ params, context }) => ({
-    link: createActor(
-      endSessionLinkMachine.provide({ actors: createEndSessionActors(context.api) }),
-      { input: { token: params.token }, inspect: context.inspect },
-    ).start(),
-  }),
+  loader: ({ params, context }) => ({ link: startEndSession(context, params.token) }),
   shouldReload: false,
   staleTime: Infinity,
-  component: EndSessionRoute,
+  component: EndSession,
 })
 
-function EndSessionRoute() {
+function EndSession() {
   const { link } = Route.useLoaderData()
-  const status = useSelector(link, (s): EndSessionStatus => {
-    if (s.matches('asking')) return 'asking'
-    if (s.matches('ended')) return 'ended'
-    if (s.matches('invalid')) return 'invalid'
-    if (s.matches('failed')) return 'failed'
-    return 'ending'
-  })
-  return (
-    <EndSessionPage
-      status={status}
-      onConfirm={() => {
-        link.send({ type: 'link.confirm' })
-      }}
-      onRetry={() => {
-        link.send({ type: 'link.retry' })
-      }}
-    />
-  )
+  return <EndSessionRoute link={link} />
 }
