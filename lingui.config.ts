@@ -38,6 +38,7 @@ export default defineConfig({
         '<rootDir>/src/ui/error-page.tsx',
         '<rootDir>/src/ui/auth-layout.tsx',
         '<rootDir>/src/ui/field-messages.ts',
+        '<rootDir>/src/ui/public-loading-screen.tsx',
         '<rootDir>/src/routes/-public/',
         '<rootDir>/src/routes/pl/',
       ],

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthLayout } from './auth-layout'
-import { LoadingScreen } from './loading-screen'
+import { PublicLoadingScreen } from './public-loading-screen'
 import { usePagePath } from './public-locale'
 
 export type EndSessionStatus = 'asking' | 'ending' | 'ended' | 'invalid' | 'failed'
@@ -38,7 +38,7 @@ export function EndSessionPage({
   const { t } = useLingui()
   const path = usePagePath()
   // The same words as the constants above (the tests read those), in the page's language.
-  if (status === 'ending') return <LoadingScreen />
+  if (status === 'ending') return <PublicLoadingScreen />
   if (status === 'asking')
     return (
       <AuthLayout title={t`End this session?`}>

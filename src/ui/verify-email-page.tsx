@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { AuthLayout } from './auth-layout'
-import { LoadingScreen } from './loading-screen'
+import { PublicLoadingScreen } from './public-loading-screen'
 import { usePagePath } from './public-locale'
 
 export type VerifyEmailPageStatus = 'verifying' | 'confirmed' | 'passwordToChoose' | 'failed'
@@ -22,7 +22,7 @@ export const EMAIL_NOT_CONFIRMED = 'Please check if link was valid. Email is NOT
 export function VerifyEmailPage({ status }: { status: VerifyEmailPageStatus }) {
   const { t } = useLingui()
   const path = usePagePath()
-  if (status === 'verifying') return <LoadingScreen />
+  if (status === 'verifying') return <PublicLoadingScreen />
   const confirmed = status !== 'failed'
   // The same words as the constants above (the tests read those), in the page's language.
   return (

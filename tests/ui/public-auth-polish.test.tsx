@@ -200,6 +200,17 @@ describe('the public sign-in pages in Polish (/pl/app)', () => {
     app.unmount()
   })
 
+  it('/pl/app/verify-email says it is loading in Polish while the link is checked', async () => {
+    const api = new FakeApi().hold('GET', '/api/auth/verify-email')
+    const app = await renderApp('/pl/app/verify-email/ev_pl-wait', { api })
+    expect(await screen.findByText('Ładowanie...')).toBeTruthy()
+    await app.api.answer('GET', '/api/auth/verify-email', json(200, { status: 'verified' }))
+    expect(
+      await screen.findByRole('heading', { name: 'Adres e-mail został potwierdzony' }),
+    ).toBeTruthy()
+    app.unmount()
+  })
+
   it('/pl/app/end-session and /pl/app/set-new-password speak Polish', async () => {
     const end = await renderApp('/pl/app/end-session/es_pl-token')
     expect(await screen.findByRole('heading', { name: 'Zakończyć tę sesję?' })).toBeTruthy()

@@ -9,8 +9,8 @@ import { loginSubmit } from '../../machines/forms/forms.actors'
 import { loginFormMachine, type LoginValues } from '../../machines/forms/login-form.machine'
 import { createLoginActors } from '../../machines/login/login.actors'
 import { codeMethodsOf, loginMachine, passkeyOffered } from '../../machines/login/login.machine'
-import { LoadingScreen } from '../../ui/loading-screen'
 import { LoginPage } from '../../ui/login-page'
+import { PublicLoadingScreen } from '../../ui/public-loading-screen'
 import { SecondFactorPage } from '../../ui/second-factor-page'
 import { CHALLENGE_EXPIRED } from '../../ui/second-factor-texts'
 import type { RouterContext } from '../../router-context'
@@ -68,7 +68,7 @@ export function LoginRoute() {
   if (loggedIn) return <Navigate to="/app" />
   if (passwordForm)
     return <PasswordStep form={passwordForm} notice={expired ? CHALLENGE_EXPIRED : null} />
-  if (!secondFactor) return <LoadingScreen />
+  if (!secondFactor) return <PublicLoadingScreen />
   return (
     <SecondFactorPage
       {...secondFactor}
