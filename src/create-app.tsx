@@ -6,6 +6,7 @@ import { routeTree } from './routeTree.gen'
 import { ErrorPage, errorPageStatusOf } from './ui/error-page'
 import { LoadingScreen } from './ui/loading-screen'
 import { NotFoundPage } from './ui/not-found-page'
+import { WithPublicTexts } from './ui/public-texts'
 import { browserWebAuthn, type WebAuthnBrowser } from './webauthn-browser'
 
 export interface AppOptions extends ServicesOptions {
@@ -28,10 +29,18 @@ export interface AppOptions extends ServicesOptions {
  */
 export const routerFallbacks = {
   defaultPendingComponent: () => <LoadingScreen />,
+  // Their texts are the public catalog's, provided here: they also show inside the signed-in
+  // area and the console, whose catalogs are others.
   defaultErrorComponent: ({ error }: { error: unknown }) => (
-    <ErrorPage status={errorPageStatusOf(error)} />
+    <WithPublicTexts>
+      <ErrorPage status={errorPageStatusOf(error)} />
+    </WithPublicTexts>
   ),
-  defaultNotFoundComponent: NotFoundPage,
+  defaultNotFoundComponent: () => (
+    <WithPublicTexts english>
+      <NotFoundPage />
+    </WithPublicTexts>
+  ),
 }
 
 function buildRouter(context: RouterContext, history: RouterHistory) {

@@ -7,12 +7,13 @@ import {
   useRouterState,
 } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { use, useEffect, type ReactNode } from 'react'
-import { loadedPublicCatalog, publicCatalog, publicCatalogOfPath } from '../i18n/public-catalog'
+import { useEffect, type ReactNode } from 'react'
+import { publicCatalogOfPath } from '../i18n/public-catalog'
 import type { RouterContext } from '../router-context'
 import { ErrorPage, errorPageStatusOf } from '../ui/error-page'
 import { LoadingScreen } from '../ui/loading-screen'
 import { NotFoundPage } from '../ui/not-found-page'
+import { WithPublicTexts } from '../ui/public-texts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The public pages' texts in the address's language (/pl/… Polish, docs/product/languages.md),
@@ -23,31 +24,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   pendingMs: 0,
   pendingMinMs: 0,
   component: RootLayout,
-  notFoundComponent: NotFound,
+  // 'Page not found' is English at every address, /pl/… too (docs/product/languages.md): the
+  // server answers any unknown address with its one prerendered 404 page, rendered the same here.
+  notFoundComponent: () => (
+    <WithPublicTexts english>
+      <NotFoundPage />
+    </WithPublicTexts>
+  ),
   errorComponent: ({ error }) => (
-    <PublicTexts>
+    <WithPublicTexts>
       <ErrorPage status={errorPageStatusOf(error)} />
-    </PublicTexts>
+    </WithPublicTexts>
   ),
 })
 
-/**
- * 'Page not found' is English at every address, /pl/… too (docs/product/languages.md): the
- * server answers any unknown address with the one prerendered 404 page, which the browser then
- * renders the same.
- */
-function NotFound() {
-  const i18n = loadedPublicCatalog('en') ?? use(publicCatalog('en'))
-  return (
-    <I18nProvider i18n={i18n}>
-      <NotFoundPage />
-    </I18nProvider>
-  )
-}
-
 /** The public catalog the root loaded, when it has (the landing at / brings its own). */
 function PublicTexts({ children }: { children: ReactNode }) {
-  // Also under the root's error page, when the loader may have failed.
   const i18n = useMatch({ from: rootRouteId, shouldThrow: false })?.loaderData?.i18n
   // A Polish page the server did not prerender comes in the SPA's English document.
   useEffect(() => {
