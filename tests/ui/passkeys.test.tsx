@@ -49,6 +49,7 @@ import {
   steppedUp,
 } from './support/security-ui'
 import { challenge } from '../../src/flows/fixtures/login'
+import { untilShown } from './support/until-shown'
 import { passkeyAnswer } from '../../src/flows/fixtures/step-up'
 
 const SECURITY = { method: 'GET', path: '/api/account/security' }
@@ -101,6 +102,7 @@ interface Ctx {
 }
 
 const passkeysCard = () => card(PASSKEYS_TITLE)
+const passkeysCardShown = () => screen.queryByRole('group', { name: PASSKEYS_TITLE }) !== null
 const addButton = () =>
   passkeysCard().getByRole('button', { name: ADD_PASSKEY }) as HTMLButtonElement
 const nameField = () => passkeysCard().getByLabelText(PASSKEY_NAME_LABEL) as HTMLInputElement
@@ -132,8 +134,8 @@ describe('passkeys on the profile page (issue 14 item 3)', () => {
             )
             .on(STEP_UP.method, STEP_UP.path, () => json(200, steppedUp)),
       })
+      await untilShown(() => passkeysCardShown(), 'the passkeys card')
       await settle()
-      expect(passkeysCard()).toBeTruthy()
       return { app, browser }
     },
     async event(ctx, event) {

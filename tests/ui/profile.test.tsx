@@ -15,6 +15,7 @@ import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support
 import { renderSignedIn } from './home-support'
 import { json, problem } from './support/fake-api'
 import type { RenderedApp } from './support/render-app'
+import { untilShown } from './support/until-shown'
 
 const LOAD = { method: 'GET', path: '/api/users/profile' }
 const SAVE = { method: 'PUT', path: '/api/users/profile' }
@@ -80,8 +81,14 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
         user: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) },
         prepare: (api) => api.hold(LOAD.method, LOAD.path).hold(SAVE.method, SAVE.path),
       })
+      await untilShown(
+        () => screen.queryByRole('heading', { name: 'Profile' }) !== null,
+        'the profile page',
+        async () => {
+          await vi.advanceTimersByTimeAsync(0)
+        },
+      )
       await settle()
-      expect(screen.getByRole('heading', { name: 'Profile' })).toBeTruthy()
       return app
     },
     async event(app, event) {
