@@ -1,4 +1,7 @@
+import { useLingui } from '@lingui/react/macro'
 import { createContext, useContext, type ReactNode } from 'react'
+import { isLocale, sourceLocale } from '../../../domain/locale'
+import { pathInLocale } from '../../i18n/public-paths'
 
 /** Where the landing's links lead. */
 export type LandingPath = '/' | '/app' | '/app/register'
@@ -11,7 +14,11 @@ export interface LandingLinkProps {
 }
 
 /** A link that loads its page: the landing's own document has no router (decision 103). */
-function pageLink({ to, children, ...rest }: LandingLinkProps): ReactNode {
+function pageLink({
+  to,
+  children,
+  ...rest
+}: Omit<LandingLinkProps, 'to'> & { to: string }): ReactNode {
   return (
     <a href={to} {...rest}>
       {children}
@@ -25,6 +32,15 @@ function pageLink({ to, children, ...rest }: LandingLinkProps): ReactNode {
  */
 export const LandingLinkContext = createContext<(props: LandingLinkProps) => ReactNode>(pageLink)
 
+/**
+ * On another language's landing (a page of its own, never the SPA's route), the public pages it
+ * links to are that language's (/pl/app/register); the signed-in area (/app) follows the
+ * account's language wherever it is entered from.
+ */
 export function LandingLink(props: LandingLinkProps) {
-  return useContext(LandingLinkContext)(props)
+  const { i18n } = useLingui()
+  const navigate = useContext(LandingLinkContext)
+  const locale = isLocale(i18n.locale) ? i18n.locale : sourceLocale
+  if (locale === sourceLocale || props.to === '/app') return navigate(props)
+  return pageLink({ ...props, to: pathInLocale(props.to, locale) })
 }
