@@ -3,10 +3,7 @@
  * Paybis by an opaque id (partnerUserId) and the account's e-mail, and the widget URL to frame.
  */
 import { randomUUID } from 'node:crypto'
-import {
-  CUSTOMER_STATUS_LABELS,
-  customerStatus,
-} from '../../domain/request-lifecycle.machine.ts'
+import { CUSTOMER_STATUS_LABELS, customerStatus } from '../../domain/request-lifecycle.machine.ts'
 import type { Database } from '../db/database.ts'
 import { AccountOnHold, NotFound, RequestConflict, UnknownAccount } from '../domain-errors.ts'
 import { isOnHold } from '../staff/customer-holds.ts'

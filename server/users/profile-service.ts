@@ -55,10 +55,9 @@ function cleanUpdate(update: ProfileUpdate): ProfileUpdate {
 
 export function createProfileService(db: Database, now: () => Date) {
   async function get(userId: string): Promise<Profile> {
-    const [row] = await db.query<ProfileRow>(
-      `SELECT ${profileColumns} FROM users WHERE id = $1`,
-      [userId],
-    )
+    const [row] = await db.query<ProfileRow>(`SELECT ${profileColumns} FROM users WHERE id = $1`, [
+      userId,
+    ])
     if (!row) throw new UnknownAccount()
     return profileOfRow(row)
   }
