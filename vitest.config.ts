@@ -13,6 +13,8 @@ export default defineConfig({
     reporters: ['default', './tests/support/closing-line-reporter.ts'],
     projects: [
       {
+        // A machine's test may read a view's texts (security-texts.ts), written with the macros.
+        plugins: [linguiMacros()],
         test: {
           name: 'machines',
           environment: 'node',
