@@ -5,41 +5,20 @@
  * follows it. English is in this chunk, so the console shows at once as it always did; another
  * language's catalog loads once the staff member is known, and English shows until it is here.
  */
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import type { Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { isLocale, sourceLocale, type Locale } from '../../../../domain/locale'
 import { readProfile } from '../../../api/kept-reads'
 import type { MainClient } from '../../../api/main-client'
-import { loadMessages } from '../../../i18n/catalogs'
+import { switchableI18n } from '../../../i18n/catalogs'
 
 const english = Object.values(
   import.meta.glob<{ messages: Messages }>('../../../locales/en/ops.po', { eager: true }),
 )[0]?.messages
 
 /** One i18n instance per console; the last language asked for wins. */
-function createOpsLanguage(): { i18n: I18n; show: (locale: Locale) => void } {
-  const i18n = setupI18n({ locale: sourceLocale, messages: { [sourceLocale]: english ?? {} } })
-  const loaded = new Set<Locale>([sourceLocale])
-  let wanted: Locale = sourceLocale
-  const show = (locale: Locale) => {
-    wanted = locale
-    if (loaded.has(locale)) {
-      if (i18n.locale !== locale) i18n.activate(locale)
-      return
-    }
-    loadMessages(locale, 'ops').then(
-      (messages) => {
-        i18n.load(locale, messages)
-        loaded.add(locale)
-        if (wanted === locale && i18n.locale !== locale) i18n.activate(locale)
-      },
-      // The catalog did not load: the console stays in the language it shows.
-      () => undefined,
-    )
-  }
-  return { i18n, show }
-}
+const createOpsLanguage = () => switchableI18n('ops', english ?? {})
 
 /** The console in `locale` (English until the staff member is known). */
 export function OpsLanguage({ locale, children }: { locale: Locale; children: ReactNode }) {

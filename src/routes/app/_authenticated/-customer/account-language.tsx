@@ -6,13 +6,13 @@
  * until it is here. After the profile page saves another language, the area switches without a
  * reload.
  */
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import type { Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createContext, use, useEffect, useState, type ReactNode } from 'react'
 import type { Locale } from '../../../../../domain/locale'
 import { readProfile } from '../../../../api/kept-reads'
 import type { MainClient } from '../../../../api/main-client'
-import { loadMessages } from '../../../../i18n/catalogs'
+import { switchableI18n } from '../../../../i18n/catalogs'
 
 const english = Object.values(
   import.meta.glob<{ messages: Messages }>('../../../../locales/en/account.po', { eager: true }),
@@ -29,28 +29,7 @@ export function useSetAccountLanguage(): SetAccountLanguage {
 }
 
 /** One i18n instance per signed-in layout; the last language asked for wins. */
-function createAccountLanguage(): { i18n: I18n; show: SetAccountLanguage } {
-  const i18n = setupI18n({ locale: 'en', messages: { en: english ?? {} } })
-  const loaded = new Set<Locale>(['en'])
-  let wanted: Locale = 'en'
-  const show = (locale: Locale) => {
-    wanted = locale
-    if (loaded.has(locale)) {
-      if (i18n.locale !== locale) i18n.activate(locale)
-      return
-    }
-    loadMessages(locale, 'account').then(
-      (messages) => {
-        i18n.load(locale, messages)
-        loaded.add(locale)
-        if (wanted === locale && i18n.locale !== locale) i18n.activate(locale)
-      },
-      // The catalog did not load: the page stays in the language it shows.
-      () => undefined,
-    )
-  }
-  return { i18n, show }
-}
+const createAccountLanguage = () => switchableI18n('account', english ?? {})
 
 export function AccountLanguage({ api, children }: { api: MainClient; children: ReactNode }) {
   const [{ i18n, show }] = useState(createAccountLanguage)
