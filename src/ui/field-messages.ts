@@ -1,54 +1,66 @@
 /**
- * The form rules' messages in the page's language. The charts keep the rule's English text
- * (src/machines/forms/validation.ts, the code field's src/machines/login/second-factor-code.ts:
- * shared by every form, the spec's exact words); the public pages' views translate it here, by
- * the rule it names. A text that is no rule's (the server's own refusal) is shown as it came.
+ * The form rules' messages in the page's language (issue 30): the machines keep a message as a
+ * code (src/machines/forms/rule-message.ts); the public pages show it here, in the spec's words
+ * (docs/product/validation.md#general-form-rules). A server's own reason (a weak password's) is
+ * shown as it came.
  */
-import type { I18n } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
+import type { FieldLabel, RuleMessage } from '../machines/forms/rule-message'
 
-const FIELD_LABELS: Record<string, ReturnType<typeof msg>> = {
-  Email: msg`Email`,
-  Password: msg`Password`,
-  'Accept rules': msg`Accept rules`,
+const FIELD_LABELS: Record<FieldLabel, MessageDescriptor> = {
+  email: msg`Email`,
+  password: msg`Password`,
+  acceptRules: msg`Accept rules`,
+  newPassword: msg`New password`,
+  firstName: msg`First name`,
+  lastName: msg`Last name`,
+  phone: msg`Phone`,
+  country: msg`Country`,
 }
 
-function fieldMessage(i18n: I18n, text: string): string {
-  const label = (name: string) => {
-    const known = FIELD_LABELS[name]
-    return known ? i18n._(known) : name
+/** A field's message in the language of `i18n`. */
+export function ruleText(i18n: I18n, message: RuleMessage): string {
+  const label = (name: FieldLabel) => i18n._(FIELD_LABELS[name])
+  switch (message.rule) {
+    case 'required':
+      return i18n._(msg`Required field`)
+    case 'min': {
+      const { count } = message
+      return i18n._(msg`${plural(count, { one: 'Min # character', other: 'Min # characters' })}`)
+    }
+    case 'max': {
+      const { count } = message
+      return i18n._(msg`${plural(count, { one: 'Max # character', other: 'Max # characters' })}`)
+    }
+    case 'number': {
+      const field = label(message.field)
+      return i18n._(msg`${field} must be a number`)
+    }
+    case 'email': {
+      const field = label(message.field)
+      return i18n._(msg`${field} must be an email`)
+    }
+    case 'checked': {
+      const field = label(message.field)
+      return i18n._(msg`${field} must be checked`)
+    }
+    case 'selected': {
+      const field = label(message.field)
+      return i18n._(msg`${field} must be selected`)
+    }
+    case 'totp-code':
+      return i18n._(msg`Enter the 6 digits your app shows`)
+    case 'recovery-code':
+      return i18n._(msg`A recovery code has 10 letters or digits`)
+    case 'server':
+      return message.text
   }
-  if (text === 'Required field') return i18n._(msg`Required field`)
-  if (text === 'Enter the 6 digits your app shows')
-    return i18n._(msg`Enter the 6 digits your app shows`)
-  if (text === 'A recovery code has 10 letters or digits')
-    return i18n._(msg`A recovery code has 10 letters or digits`)
-  let match = /^Min (\d+) characters$/.exec(text)
-  if (match) {
-    const count = Number(match[1])
-    return i18n._(msg`${plural(count, { one: 'Min # character', other: 'Min # characters' })}`)
-  }
-  match = /^Max (\d+) characters$/.exec(text)
-  if (match) {
-    const count = Number(match[1])
-    return i18n._(msg`${plural(count, { one: 'Max # character', other: 'Max # characters' })}`)
-  }
-  match = /^(.+) must be an email$/.exec(text)
-  if (match) {
-    const field = label(match[1] ?? '')
-    return i18n._(msg`${field} must be an email`)
-  }
-  match = /^(.+) must be checked$/.exec(text)
-  if (match) {
-    const field = label(match[1] ?? '')
-    return i18n._(msg`${field} must be checked`)
-  }
-  return text
 }
 
-/** Translates a field's message (undefined or null when the field has none). */
-export function useFieldMessage(): <T extends string | null | undefined>(text: T) => T | string {
+/** Shows a field's message (none when the field has none) in the page's language. */
+export function useFieldMessage(): (message: RuleMessage | null | undefined) => string | undefined {
   const { i18n } = useLingui()
-  return (text) => (text ? fieldMessage(i18n, text) : text)
+  return (message) => (message ? ruleText(i18n, message) : undefined)
 }

@@ -1,7 +1,8 @@
+import type { FieldErrors } from '../machines/forms/validation'
 /** What every form view receives: the values, the messages, the phase, and the two callbacks. */
 export interface FormViewProps<TValues extends Record<string, string | boolean>> {
   values: TValues
-  errors: Partial<Record<keyof TValues, string>>
+  errors: FieldErrors<TValues>
   /** The values are with the server: the submit button is disabled. */
   submitting: boolean
   /** Set after a failed submit: the server's `errorType` (the view picks its text from it). */

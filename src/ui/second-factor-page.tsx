@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef } from 'react'
 import type { SecondFactorProblem } from '../machines/login/login.machine'
+import type { RuleMessage } from '../machines/forms/rule-message'
 import type { CodeMethod } from '../machines/login/second-factor-code'
 import { AuthForm, AuthLayout } from './auth-layout'
 import { useFieldMessage } from './field-messages'
@@ -27,7 +28,7 @@ export interface SecondFactorPageProps {
   /** The account has both an app and recovery codes: the switch between them shows. */
   canSwitch: boolean
   code: string
-  codeError: string | null
+  codeError: RuleMessage | null
   problem: SecondFactorProblem | null
   /** The browser's passkey prompt is open. */
   askingPasskey: boolean
@@ -81,8 +82,9 @@ export function SecondFactorPage(props: SecondFactorPageProps) {
             method={method}
             value={props.code}
             error={(() => {
-              const message = codeFieldText(method, props.codeError, problem)
-              return message === props.codeError ? field(message) : message && text(message)
+              if (props.codeError) return field(props.codeError) ?? null
+              const message = codeFieldText(method, problem)
+              return message && text(message)
             })()}
             readOnly={busy}
             onChange={props.onCodeChange}

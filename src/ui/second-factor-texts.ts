@@ -40,13 +40,11 @@ export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try ag
 /** The password step's note after the challenge expired (5 minutes, or used up). */
 export const CHALLENGE_EXPIRED = 'Your login has expired. Please enter your password again.'
 
-/** The message under the code field: its rule, or the server's refusal of the code. */
+/** The message under the code field when it keeps its rules: the server's refusal of the code. */
 export function codeFieldText(
   method: CodeMethod,
-  codeError: string | null,
   problem: SecondFactorProblem | null,
 ): string | null {
-  if (codeError) return codeError
   if (problem === 'wrong-code') return method === 'totp' ? WRONG_CODE : WRONG_RECOVERY_CODE
   return null
 }

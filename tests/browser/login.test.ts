@@ -7,6 +7,7 @@
  */
 import type { CDPSession, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { englishRule } from '../support/rule-texts'
 import { codes } from '../../src/flows/fixtures/login'
 import { AUTH_SESSION_KEY } from '../../src/machines/auth/auth-session'
 import { loginMachine } from '../../src/machines/login/login.machine'
@@ -440,7 +441,7 @@ describe('logging in with a second factor, in Chromium (docs/product/flows.md#lo
         await page.getByText(secondFactorLead(method, true)).waitFor()
         const input = codeField(ctx, method)
         await eventually(() => input.inputValue()).toBe(code)
-        const message = codeFieldText(method, codeError, problem)
+        const message = codeError ? englishRule(codeError) : codeFieldText(method, problem)
         await eventually(() => messageOf(ctx, method)).toBe(message)
         // A refused or malformed code is corrected where it is: the field has the focus.
         if (message)

@@ -2,14 +2,12 @@ import type { Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { amountCommitted, profileContact } from '../../src/flows/fixtures/quote-wizard'
 import {
-  AMOUNT_REQUIRED,
-  AMOUNT_TOO_LARGE,
   quoteRequestOf,
   quoteWizardMachine,
   type QuoteWizardEvent,
   type QuoteWizardSnapshot,
 } from '../../src/machines/quote-wizard/quote-wizard.machine'
-import { QUOTE_FAILURE } from '../../src/ui/account/quote-dialog'
+import { AMOUNT_REQUIRED, AMOUNT_TOO_LARGE, QUOTE_FAILURE } from '../../src/ui/account/quote-dialog'
 import { createQuotePathModel } from '../machines/quote-wizard-model'
 import { coveringPaths, runAllPaths, statesWithoutAssertion } from '../support/model-paths'
 import {
@@ -178,8 +176,8 @@ describe('quote dialog in Chromium through the home page (docs/product/screens.m
           expect(await button(ctx, 'Redeem promo code').count()).toBe(0)
         } else expect(await input(ctx, 'Promo code').count()).toBe(0)
         // The amount's message, at the amount, only after Next without a sendable one.
-        await eventually(() => shows(ctx, AMOUNT_REQUIRED)).toBe(amountError === AMOUNT_REQUIRED)
-        expect(await shows(ctx, AMOUNT_TOO_LARGE)).toBe(amountError === AMOUNT_TOO_LARGE)
+        await eventually(() => shows(ctx, AMOUNT_REQUIRED)).toBe(amountError === 'missing')
+        expect(await shows(ctx, AMOUNT_TOO_LARGE)).toBe(amountError === 'too-large')
         expect(await button(ctx, 'Close').count()).toBe(1)
       },
       contact: async (ctx, s: QuoteWizardSnapshot) => {

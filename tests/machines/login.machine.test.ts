@@ -147,7 +147,7 @@ describe('login flow (docs/product/screens.md#log-in-form, docs/product/flows.md
         if (!method) return
         // The field only ever holds what its kind of code may contain.
         expect(code.length).toBeLessThanOrEqual(method === 'totp' ? 6 : 11)
-        if (codeError !== null) expect(codeError).toBe(codeProblem(method, code))
+        if (codeError !== null) expect(codeError).toEqual(codeProblem(method, code))
         if (s.context.problem === 'wrong-code') expect(code).toBe(codes[method].good)
       },
       'secondFactor.askingPasskey': (ctx) => {

@@ -101,7 +101,7 @@ describe('passkeys (issue 14 item 3)', () => {
         const view = selectPasskeysView(s)
         expect(view.savingName).toBe(false)
         if (view.nameProblem !== null && view.draft.trim() === '')
-          expect(view.nameProblem).toBe('Required field')
+          expect(view.nameProblem).toEqual({ rule: 'required' })
       },
       'renaming.saving': (ctx, s) => {
         // Sent trimmed.

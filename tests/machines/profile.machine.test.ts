@@ -12,7 +12,7 @@ import {
 } from '../../src/machines/profile-form/profile-form.machine'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
-import { names, PHONE_MESSAGE, phoneRefused, storedProfile } from '../../src/flows/fixtures/profile'
+import { names, PHONE_REFUSAL, phoneRefused, storedProfile } from '../../src/flows/fixtures/profile'
 import { createProfilePathModel } from './profile-model'
 
 interface Ctx {
@@ -92,7 +92,8 @@ describe('profile form (docs/product/flows.md#profile)', () => {
         expect(view).toMatchObject({ phase: 'ready', saved: false, errorType: null })
         expect(view.email).toBe(storedProfile.email)
         expect(view.locale).toBe(s.context.locale)
-        if (view.errors.firstName) expect(view.errors.firstName).toBe('Max 100 characters')
+        if (view.errors.firstName)
+          expect(view.errors.firstName).toEqual({ rule: 'max', count: 100 })
       },
       submitting: (ctx, s) => {
         expect(selectProfileView(s).submitting).toBe(true)
@@ -114,7 +115,7 @@ describe('profile form (docs/product/flows.md#profile)', () => {
         expect(view.errorType).not.toBeNull()
         // The server's field errors show at their fields.
         if (view.errorType === 'VALIDATION_ERROR')
-          expect(view.errors).toEqual({ phone: PHONE_MESSAGE })
+          expect(view.errors).toEqual({ phone: PHONE_REFUSAL })
         else expect(view.errors).toEqual({})
       },
     },
@@ -139,7 +140,7 @@ describe('profile form (docs/product/flows.md#profile)', () => {
     expect(profileFormMachine.implementations.delays.transientMessage).toBe(3000)
   })
 
-  it("reads the server's field errors by JSON pointer, in words a customer reads", () => {
+  it("reads the server's field errors by JSON pointer, as the form's own rules", () => {
     expect(
       profileFieldErrors([
         {
@@ -154,11 +155,22 @@ describe('profile form (docs/product/flows.md#profile)', () => {
         },
         { field: '/email', message: 'is not an allowed property', code: 'additionalProperties' },
         { field: '/phone', message: 'again', code: 'x' },
+        { field: '/country', message: 'must match pattern "^([A-Z]{2})?$"', code: 'pattern' },
+        { field: '/lastName', message: 'must be string', code: 'type' },
       ]),
     ).toEqual({
-      phone: PHONE_MESSAGE,
-      firstName: 'First name must NOT have more than 100 characters',
+      phone: PHONE_REFUSAL,
+      // The client's own limit, in the form's own words: 'Max 100 characters'.
+      firstName: { rule: 'max', count: 100 },
+      country: { rule: 'country-pattern' },
+      // A rule the product has no words for: 'Last name is not valid'.
+      lastName: { rule: 'invalid', field: 'lastName' },
     })
+    expect(
+      profileFieldErrors([
+        { field: '/lastName', message: "must have required property 'x'", code: 'required' },
+      ]),
+    ).toEqual({ lastName: { rule: 'required' } })
     expect(profileFieldErrors([])).toEqual({})
   })
 })

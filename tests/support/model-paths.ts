@@ -244,10 +244,16 @@ export function expectedWalk<M extends AnyStateMachine>(
  * A small set of the model's paths that together are expected to walk every state and transition
  * its paths walk: its scenarios, then greedily the path that adds the most not yet walked, the
  * shorter on a tie. For a level where each path is expensive (a page load in Chromium); the run
- * still measures coverage.
+ * still measures coverage. `also` names more a path must be chosen for (the texts it shows).
  */
-export function coveringPaths<M extends AnyStateMachine>(pm: PathModel<M>): PathModel<M> {
-  const walks = pm.paths.map((path) => ({ path, walked: expectedWalk(pm, path) }))
+export function coveringPaths<M extends AnyStateMachine>(
+  pm: PathModel<M>,
+  also: (path: ModelPath<M>) => Iterable<string> = () => [],
+): PathModel<M> {
+  const walks = pm.paths.map((path) => ({
+    path,
+    walked: new Set([...expectedWalk(pm, path), ...also(path)]),
+  }))
   const seen = new Set<string>()
   const chosen: ModelPath<M>[] = []
   for (const { path, walked } of walks.filter((w) => w.path.scenario)) {

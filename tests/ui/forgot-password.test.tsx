@@ -31,14 +31,14 @@ formUiSuite(
     fixture: { schema: forgotPasswordSchema, ...forgotPasswordFixture },
     path: '/app/forgot-password',
     call: RESET,
-    expectedBody: forgotPasswordFixture.valid,
+    expectedBody: () => forgotPasswordFixture.valid,
     success: () => json(200, { status: 'sent' }),
     labels: { email: 'Email' },
     submitLabel: 'Send',
     heading: 'Forgot password',
     failureText: () => GENERIC,
-    afterSuccess: async () => {
-      expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy()
+    afterSuccess: async (_app, { t }) => {
+      expect(await screen.findByRole('heading', { name: t('Check your email') })).toBeTruthy()
       expect(screen.getByRole('timer').textContent).toBe('03:00')
     },
   },

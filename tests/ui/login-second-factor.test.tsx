@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser'
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { englishRule } from '../support/rule-texts'
 import type { SecondFactorChallenge } from '../../src/machines/forms/login-form.machine'
 import { loginMachine, type LoginContext } from '../../src/machines/login/login.machine'
 import { AUTH_SESSION_KEY } from '../../src/machines/auth/auth-session'
@@ -163,7 +164,7 @@ describe('log-in with a second factor, through the screens (issue 14)', () => {
         const input = field(method)
         expect(input.value).toBe(code)
         expect(input.readOnly).toBe(false)
-        const message = codeFieldText(method, codeError, p)
+        const message = codeError ? englishRule(codeError) : codeFieldText(method, p)
         expect(messageOf(input)).toBe(message)
         // A refused or malformed code is corrected where it is: the field has the focus.
         if (message) expect(document.activeElement).toBe(input)

@@ -15,7 +15,7 @@ formUiSuite(
     fixture: { schema: loginSchema, ...loginFixture },
     path: '/app/login',
     call: { method: 'POST', path: '/api/auth/login' },
-    expectedBody: loginFixture.valid,
+    expectedBody: () => loginFixture.valid,
     success: () => json(200, loginFixture.output),
     labels: { email: 'Email', password: 'Password' },
     submitLabel: 'Log in',
@@ -23,7 +23,8 @@ formUiSuite(
     failureText: (errorType) =>
       errorType === 'EMAIL_NOT_VERIFIED' ? 'Email not verified' : GENERIC,
     afterSuccess: async (app) => {
-      // Logged in: the tokens are stored and the customer is at /app.
+      // Logged in: the tokens are stored and the customer is at /app, in the account's language
+      // (English here) whichever page they logged in on.
       expect(await screen.findByRole('heading', { name: 'Welcome, Ann' })).toBeTruthy()
       expect(app.pathname()).toBe('/app')
       expect(JSON.parse(window.localStorage.getItem('auth_session') ?? '{}')).toEqual({

@@ -17,11 +17,11 @@ formUiSuite(
     path: '/app/set-new-password/rp_link-token',
     call: { method: 'POST', path: '/api/auth/forgot-password/new-password' },
     // The link's token, and the one password also sent as its confirmation.
-    expectedBody: {
+    expectedBody: () => ({
       token: 'rp_link-token',
       newPassword: newPasswordFixture.valid.password,
       confirmNewPassword: newPasswordFixture.valid.password,
-    },
+    }),
     success: () => json(200, { status: 'password-changed' }),
     labels: { password: 'Password' },
     submitLabel: 'Save password',
@@ -29,13 +29,16 @@ formUiSuite(
     failureText: () => 'Error. Please try again or contact support',
     // The body names the password `newPassword`: a weak one comes back on that pointer.
     pointers: { password: '/newPassword' },
-    afterSuccess: async (app) => {
+    afterSuccess: async (app, { t, path }) => {
       expect(
-        await screen.findByRole('heading', { name: 'Your password has been successfully reset!' }),
+        await screen.findByRole('heading', {
+          name: t('Your password has been successfully reset!'),
+        }),
       ).toBeTruthy()
-      expect(app.pathname()).toBe('/app/set-new-password/success')
-      await app.user.click(screen.getByRole('link', { name: 'Log in' }))
-      expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+      expect(app.pathname()).toBe(path('/app/set-new-password/success'))
+      await app.user.click(screen.getByRole('link', { name: t('Log in') }))
+      expect(await screen.findByRole('heading', { name: t('Log in') })).toBeTruthy()
+      expect(app.pathname()).toBe(path('/app/login'))
     },
   },
 )

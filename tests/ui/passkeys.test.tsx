@@ -23,6 +23,7 @@ import type { WebAuthnBrowser } from '../../src/webauthn-browser'
 import { createPasskeysPathModel } from '../machines/passkeys-model'
 import { DeferredQueue } from '../support/deferred'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
+import { englishRuleOrNull } from '../support/rule-texts'
 import { renderSignedIn } from './home-support'
 import { json } from './support/fake-api'
 import type { RenderedApp } from './support/render-app'
@@ -293,7 +294,7 @@ describe('passkeys on the profile page (issue 14 item 3)', () => {
       },
       'renaming.editing': (_ctx, s) => {
         expect(nameField().value).toBe(s.context.draft)
-        expect(messageUnder(nameField())).toBe(s.context.nameProblem)
+        expect(messageUnder(nameField())).toBe(englishRuleOrNull(s.context.nameProblem))
         expect(
           (passkeysCard().getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled,
         ).toBe(false)

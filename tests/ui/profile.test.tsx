@@ -9,7 +9,8 @@ import {
   PROFILE_UPDATED,
   profileFailureText,
 } from '../../src/ui/account/profile-page'
-import { PHONE_MESSAGE, storedProfile } from '../../src/flows/fixtures/profile'
+import { PHONE_REFUSAL, storedProfile } from '../../src/flows/fixtures/profile'
+import { englishRule, englishRuleOrNull } from '../support/rule-texts'
 import { createProfilePathModel } from '../machines/profile-model'
 import { runAllPaths, statesWithoutAssertion, type PathRunner } from '../support/model-paths'
 import { renderSignedIn } from './home-support'
@@ -164,8 +165,8 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
         expect(field('Phone').value).toBe(storedProfile.phone)
         expect(field('Country').value).toBe(storedProfile.country)
         expect(field('Language').value).toBe(s.context.locale)
-        expect(messageAt('First name')).toBe(errors.firstName ?? null)
-        expect(messageAt('Phone')).toBe(errors.phone ?? null)
+        expect(messageAt('First name')).toBe(englishRuleOrNull(errors.firstName))
+        expect(messageAt('Phone')).toBe(englishRuleOrNull(errors.phone))
         expect(screen.queryByRole('alert')).toBeNull()
         expect(savedMessage()).toBeNull()
         expect(updateButton().disabled).toBe(false)
@@ -185,7 +186,7 @@ describe('profile page (docs/product/screens.md#profile-page, docs/product/flows
           profileFailureText(errorType ?? '', hasFieldErrors),
         )
         // The server's field errors show at their fields.
-        expect(messageAt('Phone')).toBe(hasFieldErrors ? PHONE_MESSAGE : null)
+        expect(messageAt('Phone')).toBe(hasFieldErrors ? englishRule(PHONE_REFUSAL) : null)
       },
     },
     teardown: (app) => {

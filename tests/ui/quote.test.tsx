@@ -2,13 +2,16 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { QUOTE_DEFAULTS } from '../../src/machines/quote-wizard/quote-request'
 import {
-  AMOUNT_REQUIRED,
-  AMOUNT_TOO_LARGE,
   quoteRequestOf,
   type QuoteWizardEvent,
   type QuoteWizardSnapshot,
 } from '../../src/machines/quote-wizard/quote-wizard.machine'
-import { QUOTE_FAILURE, VIEW_YOUR_REQUEST } from '../../src/ui/account/quote-dialog'
+import {
+  AMOUNT_REQUIRED,
+  AMOUNT_TOO_LARGE,
+  QUOTE_FAILURE,
+  VIEW_YOUR_REQUEST,
+} from '../../src/ui/account/quote-dialog'
 import {
   amountCommitted,
   profileContact,
@@ -145,12 +148,8 @@ describe('quote dialog through the home page (docs/product/screens.md#quote-dial
           expect(inDialog().queryByLabelText('Promo code')).toBeNull()
         }
         // The amount's message, at the amount, only after Next without a sendable one.
-        expect(inDialog().queryByText(AMOUNT_REQUIRED) !== null).toBe(
-          amountError === AMOUNT_REQUIRED,
-        )
-        expect(inDialog().queryByText(AMOUNT_TOO_LARGE) !== null).toBe(
-          amountError === AMOUNT_TOO_LARGE,
-        )
+        expect(inDialog().queryByText(AMOUNT_REQUIRED) !== null).toBe(amountError === 'missing')
+        expect(inDialog().queryByText(AMOUNT_TOO_LARGE) !== null).toBe(amountError === 'too-large')
         expect(inDialog().getByRole('button', { name: 'Close' })).toBeTruthy()
       },
       contact: (_app, s) => {

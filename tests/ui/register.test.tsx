@@ -13,7 +13,12 @@ formUiSuite(
     fixture: { schema: registerSchema, ...registerFixture },
     path: '/app/register',
     call: { method: 'POST', path: '/api/auth/register' },
-    expectedBody: { email: registerFixture.valid.email, password: registerFixture.valid.password },
+    // A Polish page asks for a Polish account; the English one sends no language.
+    expectedBody: ({ locale }) => ({
+      email: registerFixture.valid.email,
+      password: registerFixture.valid.password,
+      ...(locale === 'pl' ? { locale } : {}),
+    }),
     success: () => json(202, { status: 'pending-verification' }),
     labels: {
       email: 'Email',
@@ -24,12 +29,15 @@ formUiSuite(
     heading: 'Sign up',
     failureText: () => 'Something went wrong.',
     pointers: { password: '/password' },
-    afterSuccess: async (app) => {
-      expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeTruthy()
-      expect(app.pathname()).toBe('/app/register/success')
-      expect(screen.getByText(/check your e-mail/i)).toBeTruthy()
-      await app.user.click(screen.getByRole('link', { name: 'To Login' }))
-      expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy()
+    afterSuccess: async (app, { locale, t, path }) => {
+      expect(
+        await screen.findByRole('heading', { name: t('Registration successful') }),
+      ).toBeTruthy()
+      expect(app.pathname()).toBe(path('/app/register/success'))
+      if (locale === 'en') expect(screen.getByText(/check your e-mail/i)).toBeTruthy()
+      await app.user.click(screen.getByRole('link', { name: t('To Login') }))
+      expect(await screen.findByRole('heading', { name: t('Log in') })).toBeTruthy()
+      expect(app.pathname()).toBe(path('/app/login'))
     },
   },
 )

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf, fieldMessageOf } from '../../api/api-call'
+import { serverReason, type RuleMessage } from '../forms/rule-message'
 import { validateField, type FieldRules } from '../forms/validation'
 import * as protocol from '../security/security-protocol'
 
@@ -8,7 +9,7 @@ import * as protocol from '../security/security-protocol'
  * (docs/product/validation.md#change-password).
  */
 export const newPasswordRules: FieldRules = {
-  label: 'New password',
+  label: 'newPassword',
   kind: 'text',
   required: true,
   min: 6,
@@ -17,8 +18,8 @@ export const newPasswordRules: FieldRules = {
 
 export interface ChangePasswordContext extends protocol.StepUpAware {
   password: string
-  /** The rule's message, or the server's reason (a weak password), under the field. */
-  problem: string | null
+  /** The rule's message, or the server's reason (a weak password), under the field, as a code. */
+  problem: RuleMessage | null
   /** The error type of the last change that did not happen. */
   failure: string | null
 }
@@ -55,9 +56,10 @@ export const changePasswordMachine = setup({
     showProblem: assign(({ context }) => ({ problem: ruleProblem(context.password) })),
     startChange: assign({ ...protocol.freshChange, problem: null, failure: null }),
     /** The server named the field: its reason (weak, common, the e-mail) shows under it. */
-    refused: assign((_, params: { error: unknown }) => ({
-      problem: fieldMessageOf(params.error, '/newPassword') ?? null,
-    })),
+    refused: assign((_, params: { error: unknown }) => {
+      const reason = fieldMessageOf(params.error, '/newPassword')
+      return { problem: reason === undefined ? null : serverReason('newPassword', reason) }
+    }),
     fail: assign((_, params: { error: unknown }) => ({
       failure: errorTypeOf(params.error),
     })),

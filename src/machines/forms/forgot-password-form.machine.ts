@@ -14,7 +14,7 @@ export interface ForgotPasswordValues {
 }
 
 export const forgotPasswordSchema: FormSchema<ForgotPasswordValues> = {
-  email: { label: 'Email', kind: 'email', required: true, min: 3 },
+  email: { label: 'email', kind: 'email', required: true, min: 3 },
 }
 
 export const forgotPasswordFormMachine = createFormMachine<ForgotPasswordValues, undefined>({

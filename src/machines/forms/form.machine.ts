@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { errorTypeOf } from '../../api/api-call'
 import { fromAbortablePromise } from '../abortable-promise'
+import { serverReason } from './rule-message'
 import {
   isFormValid,
   validateForm,
@@ -19,7 +20,7 @@ export type FormValues = Record<string, FieldValue>
 
 export interface FormContext<TResult = unknown> {
   values: FormValues
-  /** Messages shown under the fields; a field's message clears when it is edited. */
+  /** Messages shown under the fields, as codes; a field's message clears when it is edited. */
   errors: FieldErrors<FormValues>
   /** The server's `errorType` (or a transport failure) of the last failed submit. */
   errorType: string | null
@@ -69,16 +70,20 @@ export class FieldsRefused extends Error {
   }
 }
 
-/** The reasons a failure gives for this form's own fields; empty when it names none. */
+/**
+ * The reasons a failure gives for this form's own fields, each kept as the server's reason (the
+ * product cannot know its words in advance); empty when it names none.
+ */
 function refusedFieldsOf(error: unknown, schema: FormSchema<FormValues>): FieldErrors<FormValues> {
   if (typeof error !== 'object' || error === null || !('fields' in error)) return {}
   const { fields } = error as { fields: unknown }
   if (typeof fields !== 'object' || fields === null) return {}
-  return Object.fromEntries(
-    Object.entries(fields).filter(
-      ([field, message]) => field in schema && typeof message === 'string' && message !== '',
-    ),
-  ) as FieldErrors<FormValues>
+  const errors: FieldErrors<FormValues> = {}
+  for (const [field, text] of Object.entries(fields)) {
+    if (field in schema && typeof text === 'string' && text !== '')
+      errors[field] = serverReason(field, text)
+  }
+  return errors
 }
 
 /**

@@ -22,8 +22,8 @@ export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge
 export type LoginResult = components['schemas']['LoginResult']
 
 export const loginSchema: FormSchema<LoginValues> = {
-  email: { label: 'Email', kind: 'text', required: true, min: 3 },
-  password: { label: 'Password', kind: 'text', required: true, min: 6 },
+  email: { label: 'email', kind: 'text', required: true, min: 3 },
+  password: { label: 'password', kind: 'text', required: true, min: 6 },
 }
 
 export const loginFormMachine = createFormMachine<LoginValues, LoginResult>({

@@ -18,7 +18,7 @@ export interface NewPasswordValues {
 export const newPasswordSchema: FormSchema<NewPasswordValues> = {
   // 128 is the contract's limit (NewPassword); the form's own rule is the minimum of 6
   // (docs/product/validation.md#new-password).
-  password: { label: 'Password', kind: 'text', required: true, min: 6, max: 128 },
+  password: { label: 'password', kind: 'text', required: true, min: 6, max: 128 },
 }
 
 export const newPasswordFormMachine = createFormMachine<NewPasswordValues, undefined>({

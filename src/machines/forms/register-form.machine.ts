@@ -18,11 +18,11 @@ export interface RegisterValues {
 }
 
 export const registerSchema: FormSchema<RegisterValues> = {
-  email: { label: 'Email', kind: 'email', required: true },
+  email: { label: 'email', kind: 'email', required: true },
   // 128 is the contract's limit (NewPassword); the form's own rule is the minimum of 6
   // (docs/product/validation.md#register).
-  password: { label: 'Password', kind: 'text', required: true, min: 6, max: 128 },
-  acceptRules: { label: 'Accept rules', kind: 'checkbox', required: true },
+  password: { label: 'password', kind: 'text', required: true, min: 6, max: 128 },
+  acceptRules: { label: 'acceptRules', kind: 'checkbox', required: true },
 }
 
 export const registerFormMachine = createFormMachine<RegisterValues, undefined>({

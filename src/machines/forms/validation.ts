@@ -1,16 +1,17 @@
 /**
  * The general form rules (docs/product/validation.md#general-form-rules), in one place for every
  * form: each field declares its rules and the first one that fails gives the message the customer
- * sees.
+ * sees, kept as a code (rule-message.ts) that the view shows in the page's language.
  */
 
 import { isEmailAddress } from '../../../domain/email-address'
+import type { FieldLabel, RuleMessage } from './rule-message'
 
 export type FieldKind = 'text' | 'email' | 'number' | 'checkbox' | 'array'
 
 export interface FieldRules {
-  /** The field's name as the messages say it: '{field} must be an email'. */
-  label: string
+  /** The field's name as the messages say it ('{field} must be an email'), as a code. */
+  label: FieldLabel
   kind: FieldKind
   required?: boolean
   /** Minimum number of characters (text-like fields). */
@@ -25,17 +26,10 @@ export type FormSchema<TValues extends Record<string, FieldValue>> = {
   readonly [K in keyof TValues]: FieldRules
 }
 
-export type FieldErrors<TValues> = Partial<Record<keyof TValues, string>>
+/** Each failing field's message, as a code the view shows in the page's language. */
+export type FieldErrors<TValues> = Partial<Record<keyof TValues, RuleMessage>>
 
-export const messages = {
-  required: 'Required field',
-  min: (n: number) => `Min ${n} characters`,
-  max: (n: number) => `Max ${n} characters`,
-  number: (field: string) => `${field} must be a number`,
-  email: (field: string) => `${field} must be an email`,
-  checked: (field: string) => `${field} must be checked`,
-  selected: (field: string) => `${field} must be selected`,
-} as const
+const REQUIRED: RuleMessage = { rule: 'required' }
 
 const numberPattern = /^-?\d+(\.\d+)?$/
 
@@ -46,23 +40,22 @@ function isEmpty(value: FieldValue): boolean {
 }
 
 /** The message for the first rule the value breaks, or undefined when it keeps them all. */
-export function validateField(rules: FieldRules, value: FieldValue): string | undefined {
+export function validateField(rules: FieldRules, value: FieldValue): RuleMessage | undefined {
+  const field = rules.label
   if (rules.kind === 'checkbox') {
-    return rules.required && value !== true ? messages.checked(rules.label) : undefined
+    return rules.required && value !== true ? { rule: 'checked', field } : undefined
   }
   if (rules.kind === 'array') {
-    return rules.required && isEmpty(value) ? messages.selected(rules.label) : undefined
+    return rules.required && isEmpty(value) ? { rule: 'selected', field } : undefined
   }
   const text = typeof value === 'string' ? value : ''
-  if (isEmpty(text)) return rules.required ? messages.required : undefined
-  if (rules.kind === 'number' && !numberPattern.test(text.trim())) {
-    return messages.number(rules.label)
-  }
-  if (rules.min !== undefined && text.length < rules.min) return messages.min(rules.min)
-  if (rules.max !== undefined && text.length > rules.max) return messages.max(rules.max)
+  if (isEmpty(text)) return rules.required ? REQUIRED : undefined
+  if (rules.kind === 'number' && !numberPattern.test(text.trim())) return { rule: 'number', field }
+  if (rules.min !== undefined && text.length < rules.min) return { rule: 'min', count: rules.min }
+  if (rules.max !== undefined && text.length > rules.max) return { rule: 'max', count: rules.max }
   // Stricter than the original "contains an '@'": one mailbox, the server's rule
   // (docs/product/validation.md#email-rule, docs/decisions/042).
-  if (rules.kind === 'email' && !isEmailAddress(text)) return messages.email(rules.label)
+  if (rules.kind === 'email' && !isEmailAddress(text)) return { rule: 'email', field }
   return undefined
 }
 

@@ -18,6 +18,7 @@ import {
   type SecondFactorChallenge,
   type TokenPair,
 } from '../forms/login-form.machine'
+import type { RuleMessage } from '../forms/rule-message'
 import { codeProblem, normaliseCode, type CodeMethod } from './second-factor-code'
 
 export type PasskeyRequestOptions = components['schemas']['PasskeyRequestOptions']
@@ -48,8 +49,8 @@ export interface LoginContext {
   /** Which code the field takes; null when the account has passkeys only. */
   method: CodeMethod | null
   code: string
-  /** The field's own message: the code cannot be right ('Required field', 'Enter the 6 digits your app shows'). */
-  codeError: string | null
+  /** The field's own message, as a code: the code cannot be right ('Required field', 'Enter the 6 digits your app shows'). */
+  codeError: RuleMessage | null
   /** The proof on its way to the server. */
   proof: SecondFactorProof | null
   problem: SecondFactorProblem | null

@@ -3,14 +3,9 @@
  * of code, and the message for a code that cannot be right. The contract's patterns are the rule:
  * `TotpCode` is six digits, `RecoveryCode` ten letters or digits with an optional hyphen.
  */
-import { messages } from '../forms/validation'
+import type { RuleMessage } from '../forms/rule-message'
 
 export type CodeMethod = 'totp' | 'recovery-code'
-
-export const codeMessages = {
-  totp: 'Enter the 6 digits your app shows',
-  'recovery-code': 'A recovery code has 10 letters or digits',
-} as const
 
 const recoveryPattern = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/
 
@@ -23,9 +18,12 @@ export function normaliseCode(method: CodeMethod, typed: string): string {
   return typed.replace(/\s/g, '').slice(0, 11)
 }
 
-/** The field's message for a code that cannot be right, undefined for one the server may check. */
-export function codeProblem(method: CodeMethod, code: string): string | undefined {
-  if (code === '') return messages.required
-  if (method === 'totp') return /^\d{6}$/.test(code) ? undefined : codeMessages.totp
-  return recoveryPattern.test(code) ? undefined : codeMessages['recovery-code']
+/**
+ * The field's message for a code that cannot be right ('Enter the 6 digits your app shows', 'A
+ * recovery code has 10 letters or digits'), undefined for one the server may check.
+ */
+export function codeProblem(method: CodeMethod, code: string): RuleMessage | undefined {
+  if (code === '') return { rule: 'required' }
+  if (method === 'totp') return /^\d{6}$/.test(code) ? undefined : { rule: 'totp-code' }
+  return recoveryPattern.test(code) ? undefined : { rule: 'recovery-code' }
 }

@@ -2,6 +2,7 @@ import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
 import { errorTypeOf, fieldMessageOf, statusOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import * as protocol from '../security/security-protocol'
+import { serverReason, type AccountRuleMessage, type RuleMessage } from '../forms/rule-message'
 import { PasskeyPromptFailed } from './passkey-prompt'
 
 type Schemas = components['schemas']
@@ -25,7 +26,8 @@ export interface PasskeysContext extends protocol.StepUpAware {
   /** The passkey being renamed or removed. */
   selected: string | null
   draft: string
-  nameProblem: string | null
+  /** The name's message under its field, as a code. */
+  nameProblem: AccountRuleMessage | null
   options: PasskeyCreationOptions | null
   credential: PasskeyAttestation | null
   notice: PasskeyNotice | null
@@ -47,11 +49,17 @@ export type PasskeysEvent =
 /**
  * The name rule (docs/product/validation.md#passkey-name): 'Required field', 'Max 64 characters'.
  */
-export function passkeyNameProblem(draft: string): string | null {
+export function passkeyNameProblem(draft: string): RuleMessage | null {
   const name = draft.trim()
-  if (name === '') return 'Required field'
-  if (name.length > PASSKEY_NAME_MAX) return `Max ${PASSKEY_NAME_MAX} characters`
+  if (name === '') return { rule: 'required' }
+  if (name.length > PASSKEY_NAME_MAX) return { rule: 'max', count: PASSKEY_NAME_MAX }
   return null
+}
+
+/** The server's reason for the name, or 'The name could not be saved. Please try again.' */
+function nameRefusal(error: unknown): AccountRuleMessage {
+  const reason = fieldMessageOf(error, '/name')
+  return reason === undefined ? { rule: 'name-not-saved' } : serverReason('name', reason)
 }
 
 function failureOf(error: unknown): PasskeyFailure {
@@ -123,8 +131,7 @@ export const passkeysMachine = setup({
     })),
     showNameProblem: assign(({ context }) => ({ nameProblem: passkeyNameProblem(context.draft) })),
     renameRefused: assign((_, params: { error: unknown }) => ({
-      nameProblem:
-        fieldMessageOf(params.error, '/name') ?? 'The name could not be saved. Please try again.',
+      nameProblem: nameRefusal(params.error),
     })),
     renamed: assign(({ context }, params: { passkey: Passkey }) => ({
       passkeys: context.passkeys.map((p) => (p.id === params.passkey.id ? params.passkey : p)),

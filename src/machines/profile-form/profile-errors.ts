@@ -1,39 +1,51 @@
 /**
  * A refused profile update's field errors (`errors: [{ field: '/phone', message, code }]`) as the
- * messages shown at the fields.
+ * messages shown at the fields, kept as codes (src/machines/forms/rule-message.ts): the server's
+ * rule (its Ajv keyword) becomes the same rule the form checks itself, with the client's own
+ * limits; a rule the product has no words for is '{field} is not valid'.
  */
 import { ApiError, type FieldError } from '../../api/api-call'
+import type { AccountRuleMessage } from '../forms/rule-message'
 
 export type ProfileField = 'firstName' | 'lastName' | 'phone' | 'country'
-export type ProfileFieldErrors = Partial<Record<ProfileField, string>>
+export type ProfileFieldErrors = Partial<Record<ProfileField, AccountRuleMessage>>
 
-export const PROFILE_LABELS: Record<ProfileField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  phone: 'Phone',
-  country: 'Country',
+const PROFILE_FIELDS: readonly ProfileField[] = ['firstName', 'lastName', 'phone', 'country']
+
+/** The contract's longest values (PersonName, Phone, CountryCode: docs/product/validation.md#profile). */
+export const PROFILE_MAX_LENGTH: Record<ProfileField, number> = {
+  firstName: 100,
+  lastName: 100,
+  phone: 32,
+  country: 2,
 }
 
-/** The server's rule names (Ajv keywords) as a customer reads them. */
-function messageFor(field: ProfileField, code: string, message: string): string {
-  if (code === 'pattern' && field === 'phone') {
-    return 'Phone needs at least 5 digits; it may contain spaces and an optional leading +'
+const isProfileField = (name: string): name is ProfileField =>
+  (PROFILE_FIELDS as readonly string[]).includes(name)
+
+/** The server's rule names (Ajv keywords) as the form's own rules. */
+function messageFor(field: ProfileField, code: string): AccountRuleMessage {
+  switch (code) {
+    case 'required':
+      return { rule: 'required' }
+    case 'maxLength':
+      return { rule: 'max', count: PROFILE_MAX_LENGTH[field] }
+    case 'pattern':
+      if (field === 'phone') return { rule: 'phone-pattern' }
+      if (field === 'country') return { rule: 'country-pattern' }
+      return { rule: 'invalid', field }
+    default:
+      return { rule: 'invalid', field }
   }
-  if (code === 'pattern' && field === 'country') return 'Choose a country from the list'
-  return `${PROFILE_LABELS[field]} ${message}`
 }
 
 /** The field errors of a refusal, by field; entries for other fields are dropped. */
 export function profileFieldErrors(errors: readonly FieldError[]): ProfileFieldErrors {
   const out: ProfileFieldErrors = {}
-  for (const { field, message, code } of errors) {
+  for (const { field, code } of errors) {
     const name = field.replace(/^\//, '')
-    if (!(name in PROFILE_LABELS) || out[name as ProfileField] !== undefined) continue
-    out[name as ProfileField] = messageFor(
-      name as ProfileField,
-      code,
-      message !== '' ? message : 'is not valid',
-    )
+    if (!isProfileField(name) || out[name] !== undefined) continue
+    out[name] = messageFor(name, code)
   }
   return out
 }

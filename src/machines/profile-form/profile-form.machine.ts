@@ -3,7 +3,7 @@ import { errorTypeOf } from '../../api/api-call'
 import type { components } from '../../../openapi/main.gen'
 import type { Locale } from '../../../domain/locale'
 import { isFormValid, validateForm, type FormSchema } from '../forms/validation'
-import { fieldErrorsOf, PROFILE_LABELS, type ProfileFieldErrors } from './profile-errors'
+import { fieldErrorsOf, PROFILE_MAX_LENGTH, type ProfileFieldErrors } from './profile-errors'
 
 export type Profile = components['schemas']['Profile']
 
@@ -33,10 +33,10 @@ export const TRANSIENT_MESSAGE_MS = 3000
  * (docs/product/validation.md#profile).
  */
 export const profileSchema: FormSchema<ProfileValues> = {
-  firstName: { label: PROFILE_LABELS.firstName, kind: 'text', max: 100 },
-  lastName: { label: PROFILE_LABELS.lastName, kind: 'text', max: 100 },
-  phone: { label: PROFILE_LABELS.phone, kind: 'text', max: 32 },
-  country: { label: PROFILE_LABELS.country, kind: 'text', max: 2 },
+  firstName: { label: 'firstName', kind: 'text', max: PROFILE_MAX_LENGTH.firstName },
+  lastName: { label: 'lastName', kind: 'text', max: PROFILE_MAX_LENGTH.lastName },
+  phone: { label: 'phone', kind: 'text', max: PROFILE_MAX_LENGTH.phone },
+  country: { label: 'country', kind: 'text', max: PROFILE_MAX_LENGTH.country },
 }
 
 export interface ProfileFormContext {
@@ -102,7 +102,7 @@ export const profileFormMachine = setup({
     })),
     setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale })),
     setValue: assign(({ context }, params: { field: string; value: string }) => {
-      const errors: Record<string, string | undefined> = { ...context.errors }
+      const errors: Record<string, unknown> = { ...context.errors }
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the edited field's message goes
       delete errors[params.field]
       return { values: { ...context.values, [params.field]: params.value }, errors }

@@ -9,7 +9,12 @@ export type FiatCurrency = components['schemas']['FiatCurrency']
 export type CryptoCurrency = components['schemas']['CryptoCurrency']
 export type QuoteRequest = components['schemas']['ExchangeRequestCreate']
 
-export { MAX_QUOTE_AMOUNT, parseQuoteAmount, quoteAmountProblem } from '../../../domain/quote'
+export {
+  MAX_QUOTE_AMOUNT,
+  parseQuoteAmount,
+  quoteAmountProblem,
+  type QuoteAmountProblem,
+} from '../../../domain/quote'
 
 /** The dialog's defaults: from EUR, to BTC, amount 1000 (docs/product/flows.md#quote-dialog). */
 export const QUOTE_DEFAULTS = { fromCurrency: 'EUR', toCurrency: 'BTC', amount: '1000' } as const

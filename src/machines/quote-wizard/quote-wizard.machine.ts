@@ -3,12 +3,12 @@ import { errorTypeOf } from '../../api/api-call'
 import { toSafeInteger } from '../../../domain/decimal'
 import {
   composeMessage,
-  MAX_QUOTE_AMOUNT,
   parseQuoteAmount,
   QUOTE_DEFAULTS,
   quoteAmountProblem,
   type CryptoCurrency,
   type FiatCurrency,
+  type QuoteAmountProblem,
   type QuoteRequest,
 } from './quote-request'
 
@@ -42,8 +42,11 @@ export interface QuoteWizardContext {
   amountText: string
   /** 'Redeem promo code' was pressed: the promo code field shows. */
   promoOpen: boolean
-  /** Set when Next was pressed without a sendable amount; cleared when the amount changes. */
-  amountError: string | null
+  /**
+   * Set when Next was pressed without a sendable amount, as a code ('missing': 'Enter an amount
+   * of at least 1', 'too-large': 'Enter an amount of at most …'); cleared when the amount changes.
+   */
+  amountError: QuoteAmountProblem | null
   /** The contact e-mail the last request was sent with (the submitted view names it). */
   sentTo: string
   /** The id the server gave the last request sent (the submitted view links to its page). */
@@ -68,11 +71,6 @@ export type QuoteWizardEvent =
   | { type: 'field.change'; field: QuoteTextField; value: string }
   /** 'Go to Verification' on the submitted view. */
   | { type: 'verification.go' }
-
-/** Shown under the amount when Next is pressed without one (the server takes 1 and up). */
-export const AMOUNT_REQUIRED = 'Enter an amount of at least 1'
-/** Shown under the amount when Next is pressed with more than the contract takes. */
-export const AMOUNT_TOO_LARGE = `Enter an amount of at most ${MAX_QUOTE_AMOUNT}`
 
 export const initialQuoteValues: QuoteValues = {
   fromCurrency: QUOTE_DEFAULTS.fromCurrency,
@@ -171,10 +169,7 @@ export const quoteWizardMachine = setup({
       values: { ...context.values, [params.field]: params.value },
     })),
     showAmountError: assign(({ context }) => ({
-      amountError:
-        quoteAmountProblem(context.values.amount) === 'too-large'
-          ? AMOUNT_TOO_LARGE
-          : AMOUNT_REQUIRED,
+      amountError: quoteAmountProblem(context.values.amount) ?? 'missing',
     })),
     rememberRecipient: assign(({ context }, params: { requestId: string }) => ({
       sentTo: context.values.email.trim(),

@@ -9,7 +9,7 @@ import {
   type CryptoCurrency,
   type FiatCurrency,
 } from '../../../domain/currencies'
-import { MAX_QUOTE_AMOUNT, QUOTE_MAX_LENGTH } from '../../../domain/quote'
+import { MAX_QUOTE_AMOUNT, QUOTE_MAX_LENGTH, type QuoteAmountProblem } from '../../../domain/quote'
 import type { QuoteTextField, QuoteView } from '../../machines/quote-wizard/quote-wizard.machine'
 import { InputField, SelectField, TextAreaField, type OptionGroup } from './account-fields'
 import { countriesIn } from './countries'
@@ -52,14 +52,17 @@ const VIEW_YOUR_REQUEST_MESSAGE = msg`View your request`
 export const VIEW_YOUR_REQUEST = english(VIEW_YOUR_REQUEST_MESSAGE)
 
 /**
- * The chart's amount rules in the page's language: the chart keeps their English sentences
- * (AMOUNT_REQUIRED, AMOUNT_TOO_LARGE in src/machines/quote-wizard/quote-wizard.machine.ts).
+ * The chart's amount rules (its `amountError` codes) in the page's language: shown under the
+ * amount when Next is pressed without one (the server takes 1 and up) or with more than the
+ * contract takes.
  */
 const maxAmount = MAX_QUOTE_AMOUNT
-const AMOUNT_PROBLEMS: Record<string, MessageDescriptor> = {
-  'Enter an amount of at least 1': msg`Enter an amount of at least 1`,
-  [`Enter an amount of at most ${MAX_QUOTE_AMOUNT}`]: msg`Enter an amount of at most ${maxAmount}`,
+const AMOUNT_PROBLEMS: Record<QuoteAmountProblem, MessageDescriptor> = {
+  missing: msg`Enter an amount of at least 1`,
+  'too-large': msg`Enter an amount of at most ${maxAmount}`,
 }
+export const AMOUNT_REQUIRED = english(AMOUNT_PROBLEMS.missing)
+export const AMOUNT_TOO_LARGE = english(AMOUNT_PROBLEMS['too-large'])
 
 /**
  * The quote dialog (docs/product/screens.md#quote-dialog): three views in one dialog, at most
@@ -104,7 +107,6 @@ function CalculationStep({
 }: QuoteDialogProps) {
   const { t } = useLingui()
   const { values } = view
-  const amountProblem = view.amountError ? AMOUNT_PROBLEMS[view.amountError] : undefined
   return (
     <form
       className="dialog-form"
@@ -122,7 +124,7 @@ function CalculationStep({
           name="amount"
           value={view.amountText}
           inputMode="numeric"
-          error={amountProblem ? t(amountProblem) : view.amountError}
+          error={view.amountError ? t(AMOUNT_PROBLEMS[view.amountError]) : undefined}
           autoFocus
           onChange={onAmountChange}
           onBlur={onAmountCommit}
