@@ -58,10 +58,23 @@ export default defineConfig({
       include: ['<rootDir>/src/ui/ops/', '<rootDir>/src/routes/ops/'],
     },
     {
+      // The offer of a page in its visitor's language, written in the language it offers: an
+      // English page carries the Polish one alone (decision 117).
+      path: '<rootDir>/src/locales/{locale}/offer',
+      include: ['<rootDir>/src/ui/language-offer.tsx'],
+    },
+    {
       // The server's e-mails: written without macros (the server runs under tsx), as
       // `i18n._({ id, message })` descriptors the extractor reads.
       path: '<rootDir>/src/locales/{locale}/mail',
       include: ['<rootDir>/server/mail/'],
+    },
+    {
+      // The texts of the API's problems (`detail`, a weak password's reason), in the language the
+      // caller accepts: written as descriptors after an `i18n` comment (server/i18n/problem-text.ts).
+      path: '<rootDir>/src/locales/{locale}/problems',
+      include: ['<rootDir>/server/'],
+      exclude: ['<rootDir>/server/mail/**'],
     },
   ],
 })

@@ -1689,7 +1689,7 @@ export interface components {
       title: string
       /** @description The HTTP status code, repeated for convenience. */
       status: number
-      /** @description Human-readable explanation of this occurrence. Never shown verbatim as the only feedback; clients key on `errorType`. */
+      /** @description Human-readable explanation of this occurrence, in the language `Accept-Language` asks for (`en` or `pl`, named by `Content-Language`; see the conventions). Never shown verbatim as the only feedback; clients key on `errorType`. */
       detail?: string
       /**
        * Format: uri-reference
@@ -1764,7 +1764,7 @@ export interface components {
     FieldError: {
       /** @description The failing property's name or its JSON pointer into the request (for example `/password`); empty for the whole body. */
       field: string
-      /** @description Human-readable message (English). */
+      /** @description Human-readable message; English, except a `weak-password` reason, which is in the language `Accept-Language` asks for (see the conventions). */
       message: string
       /** @description Machine-readable failure code, the JSON Schema keyword that failed (`required`, `minLength`, `maxLength`, `pattern`, `enum`, `type`, `additionalProperties`, ...), a character rule (`forbiddenCharacter`, `forbiddenProperty`) or a business rule (`mismatch`, `currency-class`, `weak-password` for a new password the strength rule refuses, see `NewPassword`). */
       code: string

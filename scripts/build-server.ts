@@ -2,7 +2,7 @@
  * The server as JavaScript (decision 107), the one way `npm run build`, `npm start` and the tests
  * make dist-server/: tsc compiles server/, domain/ and the generated contract (tsconfig.build-server.json)
  * and the files the server reads beside its code (the contracts, migrations, sandbox pages) are
- * copied to the same places (the e-mails' catalogs too), so production runs `node dist-server/server/main.js`, without tsx.
+ * copied to the same places (the server's catalogs too), so production runs `node dist-server/server/main.js`, without tsx.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, readdirSync, rmSync } from 'node:fs'
@@ -28,6 +28,6 @@ export function buildServer(root: string, options: { quiet?: boolean } = {}): vo
   }
   copy('server', (name) => /\.(sql|html|js|css)$/.test(name))
   copy('openapi', (name) => name.endsWith('.yaml'))
-  // The e-mails' catalogs, read when the server starts (server/mail/mail-i18n.ts).
-  copy('src/locales', (name) => name.endsWith('mail.po'))
+  // The server's catalogs, the e-mails' and the problems' (server/i18n/catalog-i18n.ts).
+  copy('src/locales', (name) => /(^|\/)(mail|problems)\.po$/.test(name))
 }

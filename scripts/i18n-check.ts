@@ -23,6 +23,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import { formatter } from '@lingui/format-po'
 
+/** The language the messages are written in (lingui.config.ts `sourceLocale`). */
+const SOURCE_LOCALE = 'en'
+
 /** The plural categories a language's plurals must all name (CLDR). */
 const PLURAL_CATEGORIES: Record<string, readonly string[]> = {
   en: ['one', 'other'],
@@ -136,14 +139,17 @@ const poFiles = (dir: string): string[] =>
     .filter((name) => name.endsWith('.po'))
     .sort()
 
-/** A catalog without its creation date, which every extraction rewrites. */
-const comparable = (text: string) => text.replace(/^"POT-Creation-Date: .*"\n/m, '')
+/** A catalog without its header (the creation date every extraction rewrites, empty fields). */
+const comparable = (text: string) => text.slice(text.indexOf('\n\n'))
 
 /** The catalogs an extraction from the current sources would write, compared with `localesDir`'s. */
 function staleCatalogs(root: string, localesDir: string): string[] {
   const scratch = mkdtempSync(join(tmpdir(), 'i18n-check-'))
   try {
     cpSync(localesDir, join(scratch, 'locales'), { recursive: true })
+    // The source language's catalogs are written afresh: an extraction keeps an existing entry's
+    // text, so an English message changed under its explicit id would otherwise go unnoticed.
+    rmSync(join(scratch, 'locales', SOURCE_LOCALE), { recursive: true, force: true })
     const config = join(scratch, 'lingui.config.ts')
     writeFileSync(
       config,

@@ -1,10 +1,27 @@
 import type { components } from '../openapi/main.gen.ts'
+import { englishText, type ProblemText } from './i18n/problem-text.ts'
 
 /**
  * One invalid field of a request: the contract's `FieldError`, which http/problem.ts puts in a
  * problem's `errors`.
  */
 export type FieldError = components['schemas']['FieldError']
+
+/**
+ * A field error whose reason a person reads (a weak password's): `text` is the reason in the
+ * problems catalog, sent as `message` in the caller's language; `message` holds its English.
+ */
+export type DescribedFieldError = FieldError & { text?: ProblemText }
+
+/**
+ * A failure whose words reach the caller as the problem's `detail`, in the caller's language
+ * (server/i18n/problem-text.ts); `message` is its English, for the logs.
+ */
+abstract class DescribedError extends Error {
+  constructor(readonly text: ProblemText) {
+    super(englishText(text))
+  }
+}
 
 /** Failures the domain reports as values; http/error-handler.ts maps each to problem+json. */
 export class InvalidCredentials extends Error {
@@ -17,12 +34,12 @@ export class EmailNotVerified extends Error {
 export class InvalidLinkToken extends Error {
   override readonly name = 'InvalidLinkToken'
 }
-export class InvalidRefreshToken extends Error {
+export class InvalidRefreshToken extends DescribedError {
   override readonly name = 'InvalidRefreshToken'
 }
 export class InvalidInput extends Error {
   override readonly name = 'InvalidInput'
-  constructor(readonly errors: FieldError[]) {
+  constructor(readonly errors: DescribedFieldError[]) {
     super(errors.map((e) => `${e.field} ${e.message}`).join('; '))
   }
 }
@@ -40,50 +57,61 @@ export class StepUpRequired extends Error {
   }
 }
 /** A staff operation the caller's roles do not allow, or one that needs someone else (four-eyes). */
-export class PermissionDenied extends Error {
+export class PermissionDenied extends DescribedError {
   override readonly name = 'PermissionDenied'
 }
 /** A staff member without a passkey or an authenticator app called a staff operation. */
-export class SecondFactorRequired extends Error {
+export class SecondFactorRequired extends DescribedError {
   override readonly name = 'SecondFactorRequired'
   constructor() {
-    super('Staff need a passkey or an authenticator app. Set one up in your account security first')
+    super(
+      /*i18n*/ {
+        id: 'problem.staff-second-factor',
+        message:
+          'Staff need a passkey or an authenticator app. Set one up in your account security first.',
+      },
+    )
   }
 }
 /** The resource the request names is not the customer's, or does not exist (any more). */
-export class NotFound extends Error {
+export class NotFound extends DescribedError {
   override readonly name = 'NotFound'
 }
 /** The request conflicts with what is already there (an authenticator app set up twice). */
-export class Conflict extends Error {
+export class Conflict extends DescribedError {
   override readonly name = 'Conflict'
 }
 /**
  * A request action that does not fit the request as it is now (docs/product/requests.md#lifecycle):
  * decided on an older version, not allowed in its state, or on an offer that has expired.
  */
-export class RequestConflict extends Error {
+export class RequestConflict extends DescribedError {
   override readonly name = 'RequestConflict'
   constructor(
     readonly errorType: 'STALE_VERSION' | 'REQUEST_STATE' | 'OFFER_EXPIRED',
-    message: string,
+    text: ProblemText,
   ) {
-    super(message)
+    super(text)
   }
 }
 /**
  * A staff action on a customer that does not fit them as they are now (already approved, a
  * request of that kind already open, a hold already active or none to lift); nothing changed.
  */
-export class CustomerConflict extends Error {
+export class CustomerConflict extends DescribedError {
   override readonly name = 'CustomerConflict'
 }
 /** The customer is on a compliance hold: no new quote requests or payment sessions. */
-export class AccountOnHold extends Error {
+export class AccountOnHold extends DescribedError {
   override readonly name = 'AccountOnHold'
   constructor() {
     // Neutral on purpose: the customer never learns why (docs/product/staff.md#customer-holds).
-    super('We cannot take this request right now. Please contact support.')
+    super(
+      /*i18n*/ {
+        id: 'problem.account-on-hold',
+        message: 'We cannot take this request right now. Please contact support.',
+      },
+    )
   }
 }
 /** A login's second step names a challenge that is unknown, used or expired. */

@@ -18,7 +18,7 @@ import {
 import type { AccessTokens } from './access-tokens.ts'
 import { createAttemptLimits, type Limit } from '../infra/attempt-limits.ts'
 import { consumeEmailToken, createEmailToken, peekEmailToken } from './email-tokens.ts'
-import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
+import { passwordWeakness, weakPasswordRefusal } from './password-strength.ts'
 import {
   hashPassword,
   hashPasswordLike,
@@ -135,8 +135,7 @@ export function createAccountService(deps: AccountDeps) {
       // the address's limit (decision 081).
       const [byIp] = await attempts.reserve([registerByIp, ip])
       const weakness = passwordWeakness(input.password, email)
-      if (weakness)
-        throw new InvalidInput([{ field: '/password', code: weakPasswordCode, message: weakness }])
+      if (weakness) throw weakPasswordRefusal('/password', weakness)
       try {
         await attempts.reserve([registerByEmail, key])
       } catch (error) {
@@ -407,8 +406,14 @@ export function createAccountService(deps: AccountDeps) {
       if (result.kind !== 'rotated')
         throw new InvalidRefreshToken(
           result.kind === 'reused'
-            ? 'The refresh token was already used; the session has been ended'
-            : 'The refresh token is not valid',
+            ? /*i18n*/ {
+                id: 'problem.refresh-token.reused',
+                message: 'The refresh token was already used; the session has been ended.',
+              }
+            : /*i18n*/ {
+                id: 'problem.refresh-token.invalid',
+                message: 'The refresh token is not valid.',
+              },
         )
       return result.pair
     },
@@ -437,10 +442,7 @@ export function createAccountService(deps: AccountDeps) {
       const link = await peekEmailToken(db, input.token, 'reset_password', now())
       if (!link) throw new InvalidLinkToken('The link is unknown, used or expired')
       const weakness = passwordWeakness(input.newPassword, link.email)
-      if (weakness)
-        throw new InvalidInput([
-          { field: '/newPassword', code: weakPasswordCode, message: weakness },
-        ])
+      if (weakness) throw weakPasswordRefusal('/newPassword', weakness)
       const passwordHash = await hashPassword(input.newPassword)
       const at = now()
       const done = await db.transaction(async (tx) => {

@@ -8,6 +8,8 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core'
 import * as common from '@zxcvbn-ts/language-common'
 import * as english from '@zxcvbn-ts/language-en'
+import { InvalidInput } from '../domain-errors.ts'
+import { englishText, type ProblemText } from '../i18n/problem-text.ts'
 
 /** zxcvbn's score from 0 to 4; 2 means at least 10^6 guesses. */
 export const minimumScore = 2
@@ -33,21 +35,29 @@ const siteWords = ['vistula', 'exchange']
 /** A local part shorter than this is not refused as contained (`ann` is in `channel`). */
 const minContainedLocalPart = 4
 
-export const weakPasswordReasons = {
-  blank: 'Must not be only spaces',
-  email: 'Must not contain your e-mail',
-  common: 'Too common: easy to guess',
-  guessable: 'Too easy to guess',
-} as const
+/** Why a password is refused, in the problems catalog: the customer reads it at the field. */
+const weakPasswordReasons = {
+  blank: /*i18n*/ { id: 'problem.password.blank', message: 'Must not be only spaces' },
+  email: /*i18n*/ { id: 'problem.password.email', message: 'Must not contain your e-mail' },
+  common: /*i18n*/ { id: 'problem.password.common', message: 'Too common: easy to guess' },
+  guessable: /*i18n*/ { id: 'problem.password.guessable', message: 'Too easy to guess' },
+} as const satisfies Record<string, ProblemText>
 
 /** The `code` of the `errors` entry a weak password is answered with (FieldError). */
-export const weakPasswordCode = 'weak-password'
+const weakPasswordCode = 'weak-password'
+
+/** The refusal of a weak password sent as the field at `pointer` (`/password`, `/newPassword`). */
+export function weakPasswordRefusal(pointer: string, reason: ProblemText): InvalidInput {
+  return new InvalidInput([
+    { field: pointer, code: weakPasswordCode, message: englishText(reason), text: reason },
+  ])
+}
 
 /**
  * Why `password` may not be the new password of the account with this e-mail address, as a short
  * message for the customer; undefined when it may.
  */
-export function passwordWeakness(password: string, email: string): string | undefined {
+export function passwordWeakness(password: string, email: string): ProblemText | undefined {
   if (password.trim() === '') return weakPasswordReasons.blank
   const lowered = password.toLowerCase()
   const address = email.toLowerCase()

@@ -6,13 +6,7 @@
 import Bowser from 'bowser'
 import type { components } from '../../openapi/main.gen.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import {
-  InvalidInput,
-  InvalidLinkToken,
-  NotFound,
-  StepUpRequired,
-  UnknownAccount,
-} from '../domain-errors.ts'
+import { InvalidLinkToken, NotFound, StepUpRequired, UnknownAccount } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { profileOfRow, type Profile, type ProfileRow } from '../users/profile-service.ts'
 import {
@@ -24,7 +18,7 @@ import {
   type SessionFacts,
 } from '../mail/templates.ts'
 import type { Locale } from '../../domain/locale.ts'
-import { passwordWeakness, weakPasswordCode } from './password-strength.ts'
+import { passwordWeakness, weakPasswordRefusal } from './password-strength.ts'
 import { hashPassword } from './passwords.ts'
 import { endVerifyLinks } from './pending-credentials.ts'
 import { idleSql, lifetimeSql, refreshLifetimeSeconds, startFamily } from './refresh-tokens.ts'
@@ -363,7 +357,12 @@ export function createSessions(deps: SessionDeps) {
     async end(userId: string, sessionId: string, currentSessionId: string): Promise<void> {
       const reason = sessionId === currentSessionId ? 'logout' : 'ended-by-customer'
       if (!(await endSession(db, userId, sessionId, now(), reason)))
-        throw new NotFound('There is no such session, or it has ended.')
+        throw new NotFound(
+          /*i18n*/ {
+            id: 'problem.no-such-session',
+            message: 'There is no such session, or it has ended.',
+          },
+        )
     },
 
     /** Ends every other session of the customer; needs a step-up. */
@@ -401,10 +400,7 @@ export function createSessions(deps: SessionDeps) {
       ])
       if (!user) throw new UnknownAccount()
       const weakness = passwordWeakness(newPassword, user.email)
-      if (weakness !== undefined)
-        throw new InvalidInput([
-          { field: '/newPassword', code: weakPasswordCode, message: weakness },
-        ])
+      if (weakness !== undefined) throw weakPasswordRefusal('/newPassword', weakness)
       const passwordHash = await hashPassword(newPassword)
       await db.transaction(async (tx) => {
         await requireStepUp(tx, sessionId, at)

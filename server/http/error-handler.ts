@@ -28,6 +28,8 @@ import {
   UnknownAccount,
   WrongSecondFactor,
 } from '../domain-errors.ts'
+import { answerLocale } from '../i18n/accept-language.ts'
+import type { ProblemText } from '../i18n/problem-text.ts'
 import { fitPointer } from './json-body.ts'
 import {
   HttpProblem,
@@ -49,10 +51,17 @@ export const retryAfterSeconds = { database: 5, provider: 30, stopping: 1 } as c
 
 /** The 401 of every bearer operation: no usable token, or its account is gone. */
 export function invalidAccessToken(): HttpProblem {
-  return new HttpProblem(401, 'Log in again: the access token is missing or expired.', {
-    errorType: 'INVALID_TOKEN',
-    headers: { 'www-authenticate': 'Bearer' },
-  })
+  return new HttpProblem(
+    401,
+    /*i18n*/ {
+      id: 'problem.access-token',
+      message: 'Log in again: the access token is missing or expired.',
+    },
+    {
+      errorType: 'INVALID_TOKEN',
+      headers: { 'www-authenticate': 'Bearer' },
+    },
+  )
 }
 
 /** Turns Ajv's findings into one entry per offending field, named as the client sent it. */
@@ -83,106 +92,211 @@ export function fieldErrors(issues: readonly AjvIssue[], context: string): Field
   return out
 }
 
+/** The 400 of a request part the contract's validation refused, by the part Fastify names. */
+function requestPartInvalid(context: string): ProblemText {
+  if (context === 'querystring')
+    return /*i18n*/ { id: 'problem.querystring', message: 'The request querystring is not valid.' }
+  if (context === 'params')
+    return /*i18n*/ { id: 'problem.params', message: 'The request params is not valid.' }
+  if (context === 'headers')
+    return /*i18n*/ { id: 'problem.headers', message: 'The request headers is not valid.' }
+  return /*i18n*/ { id: 'problem.body', message: 'The request body is not valid.' }
+}
+
+/** A text that is a sentence without its full stop, as the answer's sentence. */
+function sentence(text: ProblemText): ProblemText {
+  return /*i18n*/ { id: 'problem.sentence', message: '{text}.', values: { text } }
+}
+
 /** The one place where the domain's failures become HTTP answers. */
 function domainProblem(error: unknown): HttpProblem | undefined {
   if (error instanceof InvalidCredentials)
-    return new HttpProblem(401, 'The e-mail or the password is wrong.', {
-      errorType: 'INVALID_CREDENTIALS',
-    })
+    return new HttpProblem(
+      401,
+      /*i18n*/ {
+        id: 'problem.invalid-credentials',
+        message: 'The e-mail or the password is wrong.',
+      },
+      {
+        errorType: 'INVALID_CREDENTIALS',
+      },
+    )
   if (error instanceof EmailNotVerified)
-    return new HttpProblem(403, 'Confirm your e-mail address with the link we sent, then log in.', {
-      errorType: 'EMAIL_NOT_VERIFIED',
-    })
+    return new HttpProblem(
+      403,
+      /*i18n*/ {
+        id: 'problem.email-not-verified',
+        message: 'Confirm your e-mail address with the link we sent, then log in.',
+      },
+      {
+        errorType: 'EMAIL_NOT_VERIFIED',
+      },
+    )
   if (error instanceof InvalidLinkToken)
-    return new HttpProblem(400, 'This link is not valid: it is unknown, already used or expired.', {
-      errorType: 'INVALID_TOKEN',
-    })
+    return new HttpProblem(
+      400,
+      /*i18n*/ {
+        id: 'problem.invalid-link',
+        message: 'This link is not valid: it is unknown, already used or expired.',
+      },
+      {
+        errorType: 'INVALID_TOKEN',
+      },
+    )
   if (error instanceof InvalidRefreshToken)
-    return new HttpProblem(401, error.message + '.', { errorType: 'INVALID_TOKEN' })
+    return new HttpProblem(401, error.text, { errorType: 'INVALID_TOKEN' })
   if (error instanceof UnknownAccount) return invalidAccessToken()
   if (error instanceof InvalidLoginChallenge)
-    return new HttpProblem(401, 'This sign-in is unknown, finished or expired. Log in again.', {
-      errorType: 'INVALID_TOKEN',
-    })
+    return new HttpProblem(
+      401,
+      /*i18n*/ {
+        id: 'problem.invalid-login-challenge',
+        message: 'This sign-in is unknown, finished or expired. Log in again.',
+      },
+      {
+        errorType: 'INVALID_TOKEN',
+      },
+    )
   if (error instanceof WrongSecondFactor)
-    return new HttpProblem(401, 'The code or passkey is not right.', {
-      errorType: 'INVALID_CREDENTIALS',
-    })
+    return new HttpProblem(
+      401,
+      /*i18n*/ { id: 'problem.wrong-second-factor', message: 'The code or passkey is not right.' },
+      {
+        errorType: 'INVALID_CREDENTIALS',
+      },
+    )
   if (error instanceof RequestConflict)
-    return new HttpProblem(409, error.message, { errorType: error.errorType })
+    return new HttpProblem(409, error.text, { errorType: error.errorType })
   if (error instanceof Conflict)
-    return new HttpProblem(409, error.message || 'Conflict.', { errorType: 'OTHER_ERROR' })
+    return new HttpProblem(409, error.text, { errorType: 'OTHER_ERROR' })
   if (error instanceof CustomerConflict)
-    return new HttpProblem(409, error.message, { errorType: 'CUSTOMER_STATE' })
+    return new HttpProblem(409, error.text, { errorType: 'CUSTOMER_STATE' })
   if (error instanceof AccountOnHold)
-    return new HttpProblem(403, error.message, { errorType: 'ACCOUNT_ON_HOLD' })
+    return new HttpProblem(403, error.text, { errorType: 'ACCOUNT_ON_HOLD' })
   if (error instanceof StepUpRequired)
     return new HttpProblem(
       403,
-      'Confirm it is you first, with your password and your second factor if you have one.',
+      /*i18n*/ {
+        id: 'problem.step-up-required',
+        message:
+          'Confirm it is you first, with your password and your second factor if you have one.',
+      },
       {
         errorType: 'STEP_UP_REQUIRED',
       },
     )
   if (error instanceof PermissionDenied)
-    return new HttpProblem(403, `${error.message || 'Your roles do not allow this'}.`, {
+    // Its words are also the audit trail's reason for the refusal, which has no full stop.
+    return new HttpProblem(403, sentence(error.text), {
       errorType: 'PERMISSION_DENIED',
     })
   if (error instanceof SecondFactorRequired)
-    return new HttpProblem(403, `${error.message}.`, { errorType: 'SECOND_FACTOR_REQUIRED' })
+    return new HttpProblem(403, error.text, { errorType: 'SECOND_FACTOR_REQUIRED' })
   if (error instanceof NotFound)
-    return new HttpProblem(404, error.message || 'Not found.', { errorType: 'OTHER_ERROR' })
+    return new HttpProblem(404, error.text, { errorType: 'OTHER_ERROR' })
   if (error instanceof InvalidInput)
-    return new HttpProblem(400, 'The request is not valid.', {
-      errorType: 'VALIDATION_ERROR',
-      errors: error.errors,
-    })
+    return new HttpProblem(
+      400,
+      /*i18n*/ { id: 'problem.validation', message: 'The request is not valid.' },
+      {
+        errorType: 'VALIDATION_ERROR',
+        errors: error.errors,
+      },
+    )
   if (error instanceof TooManyAttempts)
     return new HttpProblem(
       429,
-      `Too many attempts. Try again in ${error.retryAfterSeconds} seconds.`,
+      /*i18n*/ {
+        id: 'problem.too-many-attempts',
+        message:
+          'Too many attempts. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+        values: { seconds: error.retryAfterSeconds },
+      },
       {
         errorType: 'RATE_LIMITED',
         headers: { 'retry-after': String(error.retryAfterSeconds) },
       },
     )
   if (error instanceof DatabaseUnavailable)
-    return new HttpProblem(503, 'The database cannot be reached right now. Try again shortly.', {
-      type: problemTypes.databaseUnavailable,
-      errorType: 'OTHER_ERROR',
-      headers: { 'retry-after': String(retryAfterSeconds.database) },
-    })
+    return new HttpProblem(
+      503,
+      /*i18n*/ {
+        id: 'problem.database-unavailable',
+        message: 'The database cannot be reached right now. Try again shortly.',
+      },
+      {
+        type: problemTypes.databaseUnavailable,
+        errorType: 'OTHER_ERROR',
+        headers: { 'retry-after': String(retryAfterSeconds.database) },
+      },
+    )
   if (error instanceof NodeStopping)
-    return new HttpProblem(503, 'This node is stopping; send requests to another node.', {
-      type: problemTypes.nodeStopping,
-      errorType: 'OTHER_ERROR',
-      headers: { 'retry-after': String(retryAfterSeconds.stopping) },
-    })
+    return new HttpProblem(
+      503,
+      /*i18n*/ {
+        id: 'problem.node-stopping',
+        message: 'This node is stopping; send requests to another node.',
+      },
+      {
+        type: problemTypes.nodeStopping,
+        errorType: 'OTHER_ERROR',
+        headers: { 'retry-after': String(retryAfterSeconds.stopping) },
+      },
+    )
   if (error instanceof ProviderUnavailable)
-    return new HttpProblem(503, 'The provider is not available right now. Try again later.', {
-      type: problemTypes.providerUnavailable,
-      errorType: 'OTHER_ERROR',
-      headers: { 'retry-after': String(retryAfterSeconds.provider) },
-    })
+    return new HttpProblem(
+      503,
+      /*i18n*/ {
+        id: 'problem.provider-unavailable',
+        message: 'The provider is not available right now. Try again later.',
+      },
+      {
+        type: problemTypes.providerUnavailable,
+        errorType: 'OTHER_ERROR',
+        headers: { 'retry-after': String(retryAfterSeconds.provider) },
+      },
+    )
   return undefined
 }
 
 /** Fastify's own refusals, by code; their messages are not sent (some quote the request). */
 const fastifyProblems: Record<string, () => HttpProblem> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new HttpProblem(415, 'Send the body as application/json.', { errorType: 'OTHER_ERROR' }),
+    new HttpProblem(
+      415,
+      /*i18n*/ { id: 'problem.media-type', message: 'Send the body as application/json.' },
+      { errorType: 'OTHER_ERROR' },
+    ),
   FST_ERR_CTP_BODY_TOO_LARGE: () =>
-    new HttpProblem(413, 'The request body is larger than 16 KiB.', { errorType: 'OTHER_ERROR' }),
+    new HttpProblem(
+      413,
+      /*i18n*/ { id: 'problem.body-too-large', message: 'The request body is larger than 16 KiB.' },
+      { errorType: 'OTHER_ERROR' },
+    ),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
-    new HttpProblem(400, 'The body does not have the length its Content-Length header says.', {
-      type: problemTypes.malformedRequest,
-      errorType: 'VALIDATION_ERROR',
-    }),
+    new HttpProblem(
+      400,
+      /*i18n*/ {
+        id: 'problem.content-length',
+        message: 'The body does not have the length its Content-Length header says.',
+      },
+      {
+        type: problemTypes.malformedRequest,
+        errorType: 'VALIDATION_ERROR',
+      },
+    ),
   FST_ERR_BAD_URL: () =>
-    new HttpProblem(400, 'The request address is not valid (bad percent-encoding).', {
-      type: problemTypes.badUrl,
-      errorType: 'VALIDATION_ERROR',
-    }),
+    new HttpProblem(
+      400,
+      /*i18n*/ {
+        id: 'problem.bad-url',
+        message: 'The request address is not valid (bad percent-encoding).',
+      },
+      {
+        type: problemTypes.badUrl,
+        errorType: 'VALIDATION_ERROR',
+      },
+    ),
 }
 
 function toHttpProblem(
@@ -196,7 +310,7 @@ function toHttpProblem(
   if (domain) return domain
   if (error.validation) {
     const context = error.validationContext ?? 'body'
-    return new HttpProblem(400, `The request ${context} is not valid.`, {
+    return new HttpProblem(400, requestPartInvalid(context), {
       errorType: 'VALIDATION_ERROR',
       errors: fieldErrors(error.validation, context),
     })
@@ -205,11 +319,19 @@ function toHttpProblem(
   if (known) return known()
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500)
-    return new HttpProblem(status, 'The request cannot be processed.', {
-      errorType:
-        status === 400 ? 'VALIDATION_ERROR' : status === 401 ? 'INVALID_TOKEN' : 'OTHER_ERROR',
-    })
-  return new HttpProblem(500, 'Something went wrong on our side.', { errorType: 'OTHER_ERROR' })
+    return new HttpProblem(
+      status,
+      /*i18n*/ { id: 'problem.cannot-process', message: 'The request cannot be processed.' },
+      {
+        errorType:
+          status === 400 ? 'VALIDATION_ERROR' : status === 401 ? 'INVALID_TOKEN' : 'OTHER_ERROR',
+      },
+    )
+  return new HttpProblem(
+    500,
+    /*i18n*/ { id: 'problem.internal', message: 'Something went wrong on our side.' },
+    { errorType: 'OTHER_ERROR' },
+  )
 }
 
 /** The route's own path as `instance`; nothing the client typed (an unknown path) is echoed. */
@@ -218,12 +340,23 @@ function instanceOf(request: FastifyRequest): { instance?: string } {
   return route && !/[:*]/.test(route) ? { instance: route } : {}
 }
 
-function sendProblem(reply: FastifyReply, problem: HttpProblem, extra: Partial<Problem> = {}) {
+/**
+ * Sends the problem with its texts in the language the caller accepts (`Accept-Language`,
+ * docs/product/languages.md#the-apis-answers), which `Content-Language` names.
+ */
+export function sendProblem(
+  reply: FastifyReply,
+  problem: HttpProblem,
+  request: FastifyRequest,
+  extra: Partial<Problem> = {},
+) {
+  const locale = answerLocale(request.headers['accept-language'])
   return reply
     .code(problem.problem.status)
     .headers(problem.headers)
+    .header('content-language', locale)
     .type('application/problem+json')
-    .send({ ...problem.problem, ...extra })
+    .send({ ...problem.inLanguage(locale), ...extra })
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -235,7 +368,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ reason: error.reason }, 'database unavailable')
     else if (error instanceof NodeStopping) request.log.info('readiness: this node is stopping')
     else if (problem.problem.status >= 500) request.log.error({ err: error }, 'request failed')
-    void sendProblem(reply, problem, instanceOf(request))
+    void sendProblem(reply, problem, request, instanceOf(request))
   })
 }
 
@@ -243,27 +376,37 @@ export function installErrorHandler(app: FastifyInstance): void {
  * Fastify's `frameworkErrors`: what the router refuses before any route is chosen (a path that
  * does not percent-decode). The URL is not echoed.
  */
-export function frameworkErrors(
-  error: FastifyError,
-  _request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  void sendProblem(reply.header('x-content-type-options', 'nosniff'), toHttpProblem(error))
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  void sendProblem(reply.header('x-content-type-options', 'nosniff'), toHttpProblem(error), request)
 }
 
 /** Answers of Node's HTTP parser and timers, for `clientErrorHandler` (status, type, detail). */
 function socketProblem(code: string | undefined): HttpProblem {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return new HttpProblem(408, 'The request was not received in time.', {
-      errorType: 'OTHER_ERROR',
-    })
+    return new HttpProblem(
+      408,
+      /*i18n*/ { id: 'problem.request-timeout', message: 'The request was not received in time.' },
+      {
+        errorType: 'OTHER_ERROR',
+      },
+    )
   if (code === 'HPE_HEADER_OVERFLOW')
-    return new HttpProblem(431, 'The request line and headers are larger than 16 KiB.', {
-      errorType: 'OTHER_ERROR',
-    })
+    return new HttpProblem(
+      431,
+      /*i18n*/ {
+        id: 'problem.headers-too-large',
+        message: 'The request line and headers are larger than 16 KiB.',
+      },
+      {
+        errorType: 'OTHER_ERROR',
+      },
+    )
   return new HttpProblem(
     400,
-    'The request is not valid HTTP (for example a malformed Content-Length).',
+    /*i18n*/ {
+      id: 'problem.malformed-http',
+      message: 'The request is not valid HTTP (for example a malformed Content-Length).',
+    },
     { type: problemTypes.malformedRequest, errorType: 'VALIDATION_ERROR' },
   )
 }

@@ -92,18 +92,29 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
   try {
     value = JSON.parse(utf8.decode(bytes)) as unknown
   } catch {
-    throw new HttpProblem(400, 'The body is not valid JSON in UTF-8.', {
-      type: problemTypes.malformedJson,
-      errorType: 'VALIDATION_ERROR',
-    })
+    throw new HttpProblem(
+      400,
+      /*i18n*/ { id: 'problem.malformed-json', message: 'The body is not valid JSON in UTF-8.' },
+      {
+        type: problemTypes.malformedJson,
+        errorType: 'VALIDATION_ERROR',
+      },
+    )
   }
   const errors = forbiddenContent(value)
   if (errors.length > 0)
-    throw new HttpProblem(400, 'The body holds characters or names that are not allowed.', {
-      type: problemTypes.forbiddenCharacter,
-      errorType: 'VALIDATION_ERROR',
-      errors,
-    })
+    throw new HttpProblem(
+      400,
+      /*i18n*/ {
+        id: 'problem.forbidden-character',
+        message: 'The body holds characters or names that are not allowed.',
+      },
+      {
+        type: problemTypes.forbiddenCharacter,
+        errorType: 'VALIDATION_ERROR',
+        errors,
+      },
+    )
   return value
 }
 
@@ -111,16 +122,30 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
 export function checkQuery(query: unknown): void {
   const errors = forbiddenContent(query)
   if (errors.length > 0)
-    throw new HttpProblem(400, 'The query string holds characters that are not allowed.', {
-      type: problemTypes.forbiddenCharacter,
-      errorType: 'VALIDATION_ERROR',
-      errors,
-    })
+    throw new HttpProblem(
+      400,
+      /*i18n*/ {
+        id: 'problem.forbidden-query-character',
+        message: 'The query string holds characters that are not allowed.',
+      },
+      {
+        type: problemTypes.forbiddenCharacter,
+        errorType: 'VALIDATION_ERROR',
+        errors,
+      },
+    )
 }
 
 export const bodyRequired = () =>
-  new HttpProblem(400, 'This operation needs a JSON body (Content-Type: application/json).', {
-    type: problemTypes.bodyRequired,
-    errorType: 'VALIDATION_ERROR',
-    errors: [{ field: '/', message: 'is required', code: 'required' }],
-  })
+  new HttpProblem(
+    400,
+    /*i18n*/ {
+      id: 'problem.body-required',
+      message: 'This operation needs a JSON body (Content-Type: application/json).',
+    },
+    {
+      type: problemTypes.bodyRequired,
+      errorType: 'VALIDATION_ERROR',
+      errors: [{ field: '/', message: 'is required', code: 'required' }],
+    },
+  )

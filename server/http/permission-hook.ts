@@ -99,7 +99,9 @@ export function installPermissionHook(
       }
       if (!standing?.staff) {
         await deps.staff.recordDenied(known, operationId, 'not a staff member')
-        throw new PermissionDenied('Only staff may do this')
+        throw new PermissionDenied(
+          /*i18n*/ { id: 'problem.staff-only', message: 'Only staff may do this' },
+        )
       }
       if (!standing.secondFactor) {
         await deps.staff.recordDenied(known, operationId, 'no second factor enrolled')
@@ -107,7 +109,9 @@ export function installPermissionHook(
       }
       if (!standing.roles.some((role) => table.get(role)?.has(permission))) {
         await deps.staff.recordDenied(known, operationId, `lacks ${permission}`)
-        throw new PermissionDenied('Your roles do not allow this')
+        throw new PermissionDenied(
+          /*i18n*/ { id: 'problem.roles-deny', message: 'Your roles do not allow this' },
+        )
       }
       request.staff = { ...known, id: known.id ?? '', email: standing.email, roles: standing.roles }
     }

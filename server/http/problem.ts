@@ -1,5 +1,7 @@
 /** RFC 9457 problem details: the one error shape of the API (schema `Problem` in openapi/main.yaml). */
-import type { FieldError } from '../domain-errors.ts'
+import type { DescribedFieldError, FieldError } from '../domain-errors.ts'
+import type { Locale } from '../../domain/locale.ts'
+import { englishText, problemText, type ProblemText } from '../i18n/problem-text.ts'
 import type { components } from '../../openapi/main.gen.ts'
 
 /** The contract's error types (`ErrorType`). */
@@ -59,42 +61,59 @@ export const maxFieldErrors = 100
 export interface ProblemExtra {
   type?: ProblemType
   errorType?: ErrorType
-  errors?: FieldError[]
+  errors?: DescribedFieldError[]
   headers?: Record<string, string>
 }
 
-/** An error that already knows how it should reach the client. */
+/**
+ * An error that already knows how it should reach the client. A `detail` (or a field's reason)
+ * given as a catalog text is written in the caller's language when sent (`inLanguage`); `problem`
+ * holds the English.
+ */
 export class HttpProblem extends Error {
   readonly problem: Problem
   readonly headers: Record<string, string>
+  private readonly detailText: ProblemText | undefined
+  private readonly fieldTexts: readonly (ProblemText | undefined)[]
 
-  constructor(status: number, detail: string, extra: ProblemExtra = {}) {
-    super(detail)
+  constructor(status: number, detail: string | ProblemText, extra: ProblemExtra = {}) {
+    const english = typeof detail === 'string' ? detail : englishText(detail)
+    super(english)
     this.name = 'HttpProblem'
+    const errors = extra.errors?.slice(0, maxFieldErrors)
     this.problem = {
       type: extra.type ?? 'about:blank',
       title: titles[status] ?? 'Error',
       status,
-      detail,
+      detail: english,
       ...(extra.errorType ? { errorType: extra.errorType } : {}),
-      ...(extra.errors ? { errors: extra.errors.slice(0, maxFieldErrors) } : {}),
+      ...(errors
+        ? { errors: errors.map(({ field, code, message }) => ({ field, code, message })) }
+        : {}),
     }
     this.headers = extra.headers ?? {}
+    this.detailText = typeof detail === 'string' ? undefined : detail
+    this.fieldTexts = errors?.map((e) => e.text) ?? []
+  }
+
+  /** The body with its texts in `locale` (those the catalog has; the others stay English). */
+  inLanguage(locale: Locale): Problem {
+    const { problem, detailText, fieldTexts } = this
+    return {
+      ...problem,
+      ...(detailText ? { detail: problemText(detailText, locale) } : {}),
+      ...(problem.errors && fieldTexts.some(Boolean)
+        ? {
+            errors: problem.errors.map((e, i) => {
+              const text = fieldTexts[i]
+              return text ? { ...e, message: problemText(text, locale) } : e
+            }),
+          }
+        : {}),
+    }
   }
 
   get statusCode(): number {
     return this.problem.status
   }
-}
-
-export function problemBody(
-  status: number,
-  detail: string,
-  errorType?: ErrorType,
-  type?: ProblemType,
-): Problem {
-  return new HttpProblem(status, detail, {
-    ...(errorType ? { errorType } : {}),
-    ...(type ? { type } : {}),
-  }).problem
 }

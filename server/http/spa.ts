@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { components } from '../../openapi/main.gen.ts'
 import { renderPublicPages, type PrerenderedDocument } from './prerendered-pages.ts'
 import { allowingStyle } from './security-headers.ts'
-import { problemBody } from './problem.ts'
+import { sendProblem } from './error-handler.ts'
+import { HttpProblem } from './problem.ts'
 
 /**
  * Serves the built SPA from distDir: hashed assets cached for a year, the public pages prerendered
@@ -56,10 +57,15 @@ export async function installSpa(
       return reply.sendFile('index.html')
     }
     // The unknown path is not echoed back (docs/decisions/050).
-    return reply
-      .code(404)
-      .type('application/problem+json')
-      .send(problemBody(404, 'Nothing is served at this address with this method.', 'OTHER_ERROR'))
+    const notServed = /*i18n*/ {
+      id: 'problem.not-served',
+      message: 'Nothing is served at this address with this method.',
+    }
+    return sendProblem(
+      reply,
+      new HttpProblem(404, notServed, { errorType: 'OTHER_ERROR' }),
+      request,
+    )
   })
 }
 

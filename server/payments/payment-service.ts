@@ -3,11 +3,13 @@
  * Paybis by an opaque id (partnerUserId) and the account's e-mail, and the widget URL to frame.
  */
 import { randomUUID } from 'node:crypto'
-import { CUSTOMER_STATUS_LABELS, customerStatus } from '../../domain/request-lifecycle.machine.ts'
+import { customerStatus } from '../../domain/request-lifecycle.machine.ts'
 import type { Database } from '../db/database.ts'
 import { AccountOnHold, NotFound, RequestConflict, UnknownAccount } from '../domain-errors.ts'
 import { isOnHold } from '../staff/customer-holds.ts'
 import type { PaybisApi } from '../providers/paybis/types.ts'
+import { noSuchRequest } from '../i18n/common-problems.ts'
+import { customerStatusWords } from '../requests/state-words.ts'
 
 export interface PaymentDeps {
   db: Database
@@ -47,11 +49,18 @@ export function createPaymentService(deps: PaymentDeps) {
       'SELECT state FROM exchange_requests WHERE id = $1 AND user_id = $2',
       [exchangeRequestId, userId],
     )
-    if (!request) throw new NotFound('No such request')
+    if (!request) throw new NotFound(noSuchRequest)
     if (request.state !== 'awaiting_payment')
       throw new RequestConflict(
         'REQUEST_STATE',
-        `The request is ${CUSTOMER_STATUS_LABELS[customerStatus(request.state)]}; it can be paid only while it is ${CUSTOMER_STATUS_LABELS.awaiting_payment}`,
+        /*i18n*/ {
+          id: 'problem.request.not-payable',
+          message: 'The request is {state}; it can be paid only while it is {payable}',
+          values: {
+            state: customerStatusWords(customerStatus(request.state)),
+            payable: customerStatusWords('awaiting_payment'),
+          },
+        },
       )
   }
 

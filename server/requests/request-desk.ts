@@ -18,7 +18,10 @@ import { enqueueJob } from '../jobs/jobs.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { requestNewsMessage, type RequestNews } from '../mail/templates.ts'
 import { sourceLocale, type Locale } from '../../domain/locale.ts'
+import { noSuchRequest } from '../i18n/common-problems.ts'
+import type { ProblemText } from '../i18n/problem-text.ts'
 import { appendRequestEvents, type NewRequestEvent } from './request-events.ts'
+import { stateWords } from './state-words.ts'
 import {
   customerDetails,
   deskDetails,
@@ -32,7 +35,6 @@ import {
   type RequestRow,
 } from './request-records.ts'
 import {
-  CUSTOMER_STATUS_LABELS,
   customerStatus,
   FINAL_STATES,
   requestLifecycleMachine,
@@ -113,9 +115,13 @@ function refuseBlank(field: string, text: string): void {
   if (blank(text)) throw new InvalidInput([{ field, message: 'must not be blank', code: 'blank' }])
 }
 
-/** The state as the caller may see it: a customer never reads an internal state's name. */
-function stateInWords(state: RequestState, side: 'desk' | 'customer'): string {
-  return side === 'desk' ? state : CUSTOMER_STATUS_LABELS[customerStatus(state)]
+/** A 409's words: the action does not fit the request's state, named as the caller may see it. */
+function notAllowedNow(state: ProblemText): ProblemText {
+  return /*i18n*/ {
+    id: 'problem.request.not-allowed-now',
+    message: 'The request is {state}; this action is not allowed now',
+    values: { state },
+  }
 }
 
 function resolve(row: RequestRow, offers: readonly OfferRow[]) {
@@ -173,7 +179,7 @@ export function createRequestDesk(deps: RequestDeskDeps) {
     if (!snapshot.can(event))
       throw new RequestConflict(
         'REQUEST_STATE',
-        `The request is ${stateInWords(row.state, change.side === 'customer' ? 'customer' : 'desk')}; this action is not allowed now`,
+        notAllowedNow(stateWords(row.state, change.side === 'customer' ? 'customer' : 'desk')),
       )
     const [next] = transition(requestLifecycleMachine, snapshot, event)
     const to = next.value as RequestState
@@ -245,11 +251,15 @@ export function createRequestDesk(deps: RequestDeskDeps) {
       lock: true,
       ...(customerId ? { customerId } : {}),
     })
-    if (!row) throw new NotFound('No such request')
+    if (!row) throw new NotFound(noSuchRequest)
     if (version !== null && row.version !== version)
       throw new RequestConflict(
         'STALE_VERSION',
-        `The request has changed since version ${version}; read it again`,
+        /*i18n*/ {
+          id: 'problem.request.stale-version',
+          message: 'The request has changed since version {version}; read it again',
+          values: { version },
+        },
       )
     return { row, offers: await readOffers(tx, requestId) }
   }
@@ -363,7 +373,7 @@ export function createRequestDesk(deps: RequestDeskDeps) {
 
   async function deskView(tx: Queryable, requestId: string, at: Date) {
     const row = await readRequest(tx, requestId)
-    if (!row) throw new NotFound('No such request')
+    if (!row) throw new NotFound(noSuchRequest)
     const offers = await readOffers(tx, requestId)
     return deskDetails(tx, row, allowedActions(row, offers, at))
   }
@@ -479,7 +489,7 @@ export function createRequestDesk(deps: RequestDeskDeps) {
               )
                 throw new RequestConflict(
                   'REQUEST_STATE',
-                  `The request is ${row.state}; this action is not allowed now`,
+                  notAllowedNow(stateWords(row.state, 'desk')),
                 )
               checkOffer(row, command, at)
               const from = row.from_currency as Currency
@@ -546,12 +556,20 @@ export function createRequestDesk(deps: RequestDeskDeps) {
               if (row.state !== 'offer_pending_approval' || !offer)
                 throw new RequestConflict(
                   'REQUEST_STATE',
-                  `The request is ${row.state}; this action is not allowed now`,
+                  notAllowedNow(stateWords(row.state, 'desk')),
                 )
               if (offer.proposed_by === actor.id)
-                throw new PermissionDenied('The manager who recorded an offer cannot approve it')
+                throw new PermissionDenied(
+                  /*i18n*/ {
+                    id: 'problem.offer.own-approval',
+                    message: 'The manager who recorded an offer cannot approve it',
+                  },
+                )
               if (at.getTime() >= new Date(offer.valid_until).getTime())
-                throw new RequestConflict('OFFER_EXPIRED', 'The offer has expired')
+                throw new RequestConflict(
+                  'OFFER_EXPIRED',
+                  /*i18n*/ { id: 'problem.offer.expired', message: 'The offer has expired' },
+                )
               const next = await applyEvent(tx, {
                 ...base,
                 event: { type: 'approveOffer', at: at.toISOString() },
@@ -621,7 +639,7 @@ export function createRequestDesk(deps: RequestDeskDeps) {
     /** The customer's own request, or 404 for anyone else's. */
     async customerView(customerId: string, requestId: string): Promise<CustomerRequestDetails> {
       const row = await readRequest(db, requestId, { customerId })
-      if (!row) throw new NotFound('No such request')
+      if (!row) throw new NotFound(noSuchRequest)
       return customerDetails(db, row)
     },
 
@@ -638,7 +656,11 @@ export function createRequestDesk(deps: RequestDeskDeps) {
         if (FINAL_STATES.includes(row.state))
           throw new RequestConflict(
             'REQUEST_STATE',
-            `The request is ${stateInWords(row.state, 'customer')}; it takes no more messages`,
+            /*i18n*/ {
+              id: 'problem.request.no-more-messages',
+              message: 'The request is {state}; it takes no more messages',
+              values: { state: stateWords(row.state, 'customer') },
+            },
           )
         const next = await applyEvent(tx, {
           row,
@@ -681,7 +703,10 @@ export function createRequestDesk(deps: RequestDeskDeps) {
           offer &&
           at.getTime() >= new Date(offer.valid_until).getTime()
         )
-          throw new RequestConflict('OFFER_EXPIRED', 'This offer has expired')
+          throw new RequestConflict(
+            'OFFER_EXPIRED',
+            /*i18n*/ { id: 'problem.offer.this-expired', message: 'This offer has expired' },
+          )
         const next = await applyEvent(tx, {
           row,
           offers,

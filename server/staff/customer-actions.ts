@@ -20,6 +20,8 @@ import {
 } from '../verification/verification-requests.ts'
 import { holdColumns, holdJoins, holdOf, type HoldRow } from './customer-holds.ts'
 import type { StaffActor } from './staff-service.ts'
+import { noSuchCustomer } from '../i18n/common-problems.ts'
+import type { ProblemText } from '../i18n/problem-text.ts'
 
 type VerificationRequest = components['schemas']['VerificationRequest']
 type CustomerHold = components['schemas']['CustomerHold']
@@ -48,8 +50,15 @@ async function lockCustomer(
     `SELECT email, locale FROM users WHERE id = $1 AND kind = 'customer' FOR UPDATE`,
     [customerId],
   )
-  if (!row) throw new NotFound('No such customer')
+  if (!row) throw new NotFound(noSuchCustomer)
   return row
+}
+
+/** A verification request's state in the words of a refusal. */
+const verificationStateWords: Record<VerificationRequestRow['state'], ProblemText> = {
+  open: /*i18n*/ { id: 'problem.verification-request.open', message: 'open' },
+  fulfilled: /*i18n*/ { id: 'problem.verification-request.fulfilled', message: 'fulfilled' },
+  withdrawn: /*i18n*/ { id: 'problem.verification-request.withdrawn', message: 'withdrawn' },
 }
 
 export function createCustomerActions(deps: CustomerActionsDeps) {
@@ -89,12 +98,26 @@ export function createCustomerActions(deps: CustomerActionsDeps) {
              AND review_status = 'completed' AND review_answer = 'GREEN'`,
           [customerId, stored],
         )
-        if (approved) throw new CustomerConflict(`The customer's ${kind} is already approved.`)
+        if (approved)
+          throw new CustomerConflict(
+            /*i18n*/ {
+              id: 'problem.customer.approved-already',
+              message: "The customer's {kind} is already approved.",
+              values: { kind },
+            },
+          )
         const [open] = await tx.query(
           `SELECT 1 FROM verification_requests WHERE customer_id = $1 AND kind = $2 AND state = 'open'`,
           [customerId, stored],
         )
-        if (open) throw new CustomerConflict(`A ${kind} request is already open for this customer.`)
+        if (open)
+          throw new CustomerConflict(
+            /*i18n*/ {
+              id: 'problem.customer.request-open',
+              message: 'A {kind} request is already open for this customer.',
+              values: { kind },
+            },
+          )
         const at = now()
         const [inserted] = await tx.query<{ id: string }>(
           `INSERT INTO verification_requests (customer_id, kind, note, requested_by, requested_at)
@@ -139,9 +162,21 @@ export function createCustomerActions(deps: CustomerActionsDeps) {
       return db.transaction(async (tx) => {
         await lockCustomer(tx, customerId)
         const row = await readRequest(tx, requestId)
-        if (row?.customer_id !== customerId) throw new NotFound('No such verification request')
+        if (row?.customer_id !== customerId)
+          throw new NotFound(
+            /*i18n*/ {
+              id: 'problem.customer.no-such-verification-request',
+              message: 'No such verification request',
+            },
+          )
         if (row.state !== 'open')
-          throw new CustomerConflict(`The request is ${row.state}, no longer open.`)
+          throw new CustomerConflict(
+            /*i18n*/ {
+              id: 'problem.customer.request-closed',
+              message: 'The request is {state}, no longer open.',
+              values: { state: verificationStateWords[row.state] },
+            },
+          )
         const at = now()
         await tx.query(
           `UPDATE verification_requests SET state = 'withdrawn', withdrawn_by = $2, withdrawn_at = $3
@@ -175,7 +210,13 @@ export function createCustomerActions(deps: CustomerActionsDeps) {
           'SELECT 1 FROM customer_holds WHERE customer_id = $1 AND lifted_at IS NULL',
           [customerId],
         )
-        if (active) throw new CustomerConflict('The customer is already on hold.')
+        if (active)
+          throw new CustomerConflict(
+            /*i18n*/ {
+              id: 'problem.customer.on-hold-already',
+              message: 'The customer is already on hold.',
+            },
+          )
         const at = now()
         const [inserted] = await tx.query<{ id: string }>(
           `INSERT INTO customer_holds (customer_id, reason, placed_by, placed_at)
@@ -208,7 +249,13 @@ export function createCustomerActions(deps: CustomerActionsDeps) {
           'SELECT id FROM customer_holds WHERE customer_id = $1 AND lifted_at IS NULL',
           [customerId],
         )
-        if (!active) throw new CustomerConflict('The customer is not on hold.')
+        if (!active)
+          throw new CustomerConflict(
+            /*i18n*/ {
+              id: 'problem.customer.not-on-hold',
+              message: 'The customer is not on hold.',
+            },
+          )
         const at = now()
         await tx.query(
           `UPDATE customer_holds SET lifted_by = $2, lifted_at = $3, lift_reason = $4 WHERE id = $1`,

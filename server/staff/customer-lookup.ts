@@ -15,6 +15,7 @@ import { verificationRequestsOf } from '../verification/verification-requests.ts
 import { liveSessionsOf, requestRowsOf, verificationStatesOf } from '../users/customer-records.ts'
 import { holdsOf } from './customer-holds.ts'
 import type { StaffActor } from './staff-service.ts'
+import { noSuchCustomer } from '../i18n/common-problems.ts'
 
 type CustomerSummary = components['schemas']['CustomerSummary']
 type CustomerDetails = components['schemas']['CustomerDetails']
@@ -109,7 +110,7 @@ export function createCustomerLookup(deps: { db: Database; now: () => Date }) {
           `SELECT ${columns} FROM users WHERE id = $1 AND kind = 'customer'`,
           [customerId],
         )
-        if (!row) throw new NotFound('No such customer')
+        if (!row) throw new NotFound(noSuchCustomer)
         await appendAudit(
           tx,
           actor,
@@ -165,7 +166,7 @@ export function createCustomerLookup(deps: { db: Database; now: () => Date }) {
           `SELECT id FROM users WHERE id = $1 AND kind = 'customer'`,
           [customerId],
         )
-        if (!customer) throw new NotFound('No such customer')
+        if (!customer) throw new NotFound(noSuchCustomer)
         const at = now()
         const [row] = await tx.query<NoteRow>(
           `WITH n AS (

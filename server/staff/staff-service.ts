@@ -15,6 +15,7 @@ import { Conflict, NotFound, PermissionDenied } from '../domain-errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { staffInvitationMessage } from '../mail/templates.ts'
 import { sourceLocale } from '../../domain/locale.ts'
+import { noSuchStaffMember, staffMemberDeactivated } from '../i18n/common-problems.ts'
 
 type Schemas = components['schemas']
 export type StaffRole = Schemas['StaffRole']
@@ -271,7 +272,12 @@ export function createStaffService(deps: {
         const found = await existing(tx, email)
         if (found?.kind === 'customer')
           throw new Conflict(
-            `${email} belongs to a customer's account; a staff member needs an address of their own`,
+            /*i18n*/ {
+              id: 'problem.staff.customer-address-named',
+              message:
+                "{email} belongs to a customer's account; a staff member needs an address of their own",
+              values: { email },
+            },
           )
         if (found) {
           const before = await memberById(tx, found.id)
@@ -319,8 +325,15 @@ export function createStaffService(deps: {
         if (found)
           throw new Conflict(
             found.kind === 'customer'
-              ? 'This address belongs to a customer; a staff member needs an address of their own'
-              : 'This address is a staff member already; change their roles instead',
+              ? /*i18n*/ {
+                  id: 'problem.staff.customer-address',
+                  message:
+                    'This address belongs to a customer; a staff member needs an address of their own',
+                }
+              : /*i18n*/ {
+                  id: 'problem.staff.already-staff',
+                  message: 'This address is a staff member already; change their roles instead',
+                },
           )
         const immediate = roles.filter((role) => role !== 'admin')
         const id = await createAccount(tx, email, immediate, at)
@@ -350,7 +363,10 @@ export function createStaffService(deps: {
     changeRoles(actor: StaffActor, staffId: string, roles: StaffRole[]): Promise<StaffChange> {
       const target = { targetType: 'staff', targetId: staffId }
       return recordingDenials(actor, 'staff.roles-changed', target, () => {
-        if (staffId === actor.id) throw new PermissionDenied('Nobody changes their own roles')
+        if (staffId === actor.id)
+          throw new PermissionDenied(
+            /*i18n*/ { id: 'problem.staff.own-roles', message: 'Nobody changes their own roles' },
+          )
         return changeRolesOf(actor, staffId, roles)
       })
     },
@@ -358,7 +374,13 @@ export function createStaffService(deps: {
     deactivate(actor: StaffActor, staffId: string, reason: string): Promise<StaffChange> {
       const target = { targetType: 'staff', targetId: staffId }
       return recordingDenials(actor, 'staff.deactivated', target, () => {
-        if (staffId === actor.id) throw new PermissionDenied('Nobody deactivates themselves')
+        if (staffId === actor.id)
+          throw new PermissionDenied(
+            /*i18n*/ {
+              id: 'problem.staff.self-deactivation',
+              message: 'Nobody deactivates themselves',
+            },
+          )
         return deactivateOne(actor, staffId, reason)
       })
     },
@@ -379,8 +401,8 @@ export function createStaffService(deps: {
     const at = now()
     return db.transaction(async (tx) => {
       const member = await memberById(tx, staffId, true)
-      if (!member) throw new NotFound('No such staff member')
-      if (!member.active) throw new Conflict('This staff member is deactivated')
+      if (!member) throw new NotFound(noSuchStaffMember)
+      if (!member.active) throw new Conflict(staffMemberDeactivated)
       const had = member.roles.includes('admin')
       const wants = roles.includes('admin')
       // admin stays as it is until a second admin approves its change.
@@ -420,8 +442,14 @@ export function createStaffService(deps: {
     const at = now()
     return db.transaction(async (tx) => {
       const member = await memberById(tx, staffId, true)
-      if (!member) throw new NotFound('No such staff member')
-      if (!member.active) throw new Conflict('This staff member is deactivated already')
+      if (!member) throw new NotFound(noSuchStaffMember)
+      if (!member.active)
+        throw new Conflict(
+          /*i18n*/ {
+            id: 'problem.staff.deactivated-already',
+            message: 'This staff member is deactivated already',
+          },
+        )
       await tx.query('UPDATE users SET deactivated_at = $2, updated_at = $2 WHERE id = $1', [
         staffId,
         at,
@@ -463,14 +491,33 @@ export function createStaffService(deps: {
            FROM role_grants g WHERE g.id = $1 FOR UPDATE`,
         [grantId],
       )
-      if (!grant) throw new NotFound('No such role change')
-      if (grant.decided_at) throw new Conflict('This role change has been decided already')
+      if (!grant)
+        throw new NotFound(
+          /*i18n*/ { id: 'problem.staff.no-such-role-change', message: 'No such role change' },
+        )
+      if (grant.decided_at)
+        throw new Conflict(
+          /*i18n*/ {
+            id: 'problem.staff.role-change-decided',
+            message: 'This role change has been decided already',
+          },
+        )
       if (grant.requested_by === actor.id)
-        throw new PermissionDenied('A second admin must approve a change you asked for')
+        throw new PermissionDenied(
+          /*i18n*/ {
+            id: 'problem.staff.second-admin',
+            message: 'A second admin must approve a change you asked for',
+          },
+        )
       if (grant.user_id === actor.id)
-        throw new PermissionDenied('Nobody approves a change of their own roles')
+        throw new PermissionDenied(
+          /*i18n*/ {
+            id: 'problem.staff.own-role-approval',
+            message: 'Nobody approves a change of their own roles',
+          },
+        )
       const member = await memberById(tx, grant.user_id, true)
-      if (!member?.active) throw new Conflict('This staff member is deactivated')
+      if (!member?.active) throw new Conflict(staffMemberDeactivated)
       if (grant.change === 'revoke') {
         // The admins are locked together, so two removals at once cannot leave none.
         const admins = await tx.query<{ user_id: string }>(
@@ -478,7 +525,9 @@ export function createStaffService(deps: {
              WHERE r.role = 'admin' AND u.deactivated_at IS NULL FOR UPDATE OF r`,
         )
         if (!admins.some((admin) => admin.user_id !== member.id))
-          throw new Conflict('The last admin keeps the role')
+          throw new Conflict(
+            /*i18n*/ { id: 'problem.staff.last-admin', message: 'The last admin keeps the role' },
+          )
       }
       const roles =
         grant.change === 'grant'

@@ -88,6 +88,8 @@ describe('figures and moments in e-mails', () => {
         'Valid until: 2026-07-01 10:30 UTC',
       ].join('\n'),
     )
+    // English is the template's own text: a stale English catalog once made this 'UTC UTC'.
+    expect(en.text).toMatch(/^Valid until: 2026-07-01 10:30 UTC$/m)
     const pl = requestNewsMessage(polish, request, offer, 'https://x.test/app/requests/r-1')
     expect(pl.subject).toBe('Twoja oferta jest gotowa: 25\u00a0000 EUR na BTC — Vistula Exchange')
     expect(pl.text).toContain(

@@ -91,6 +91,16 @@ describe('i18n:check (decision 116, docs/product/languages.md#the-check)', () =>
       })
       expect(stale.status).toBe(1)
       expect(stale.stderr).toContain('en/public.po is stale')
-    }, 120_000)
+      // An English text under an explicit id that is not the code's: an extraction keeps it.
+      const oldEnglish = checkCopy((dir) => {
+        edit(
+          join(dir, 'en/mail.po'),
+          'msgstr "Valid until: {at}"',
+          'msgstr "Valid until: {at} UTC"',
+        )
+      })
+      expect(oldEnglish.status).toBe(1)
+      expect(oldEnglish.stderr).toContain('en/mail.po is stale')
+    }, 180_000)
   })
 })

@@ -385,6 +385,40 @@ describe('the staff console in Polish (issue 30)', () => {
     expect(englishLeft()).toEqual([])
   })
 
+  it('shows a refusal in the words the server wrote for the console’s language', async () => {
+    // The server writes a problem's detail in the language the call accepts (Accept-Language).
+    const refusals: Record<string, string> = {
+      pl: 'Zgłoszenie ma stan „Oferta wysłana”; ta czynność nie jest teraz możliwa',
+      en: 'The request is Offer sent; this action is not allowed now',
+    }
+    app = await renderStaff(`/ops/requests/${reviewed.id}`, {
+      self: inPolish(managerSelf),
+      prepare: (api) => {
+        new FakeDeskStream().install(api)
+        api
+          .on('GET', `/api/ops/requests/${reviewed.id}`, () => json(200, reviewedDetails))
+          .on('POST', `/api/ops/requests/${reviewed.id}/assignment`, (request) => {
+            const language = request.headers.get('accept-language') ?? ''
+            return json(409, {
+              type: 'about:blank',
+              title: 'Conflict',
+              status: 409,
+              detail: refusals[language] ?? refusals.en,
+              errorType: 'REQUEST_STATE',
+            })
+          })
+      },
+    })
+    await waitFor(() => {
+      expect(pageHeading().textContent).toBe('Zlecenie klienta piotr@example.com')
+    })
+    await app.user.click(screen.getByRole('button', { name: 'Przypisz do mnie' }))
+    await waitFor(() => {
+      expect(screen.getByRole('alert').textContent).toBe(refusals.pl)
+    })
+    expect(englishLeft()).toEqual([])
+  })
+
   it('shows a customer in Polish, with the records’ states named in Polish', async () => {
     app = await renderStaff(`/ops/customers/${annaPage.customer.id}`, {
       self: inPolish(managerSelf, 'customers:verify', 'customers:hold', 'customers:note'),

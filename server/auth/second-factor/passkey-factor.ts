@@ -21,6 +21,7 @@ import {
   verifyRegistration,
   type StoredCredential,
 } from './passkeys.ts'
+import { noSuchAccount, noSuchPasskey } from '../../i18n/common-problems.ts'
 
 export type PasskeyView = Schemas['Passkey']
 
@@ -176,7 +177,7 @@ export function createPasskeyFactor(ctx: FactorContext) {
          WHERE id = $1 RETURNING email, webauthn_user_handle AS handle`,
         [userId, randomBytes(32).toString('base64url')],
       )
-      if (!user) throw new NotFound('No such account.')
+      if (!user) throw new NotFound(noSuchAccount)
       const options = await registrationOptions(rp, {
         userHandle: Buffer.from(user.handle, 'base64url'),
         email: user.email,
@@ -261,7 +262,7 @@ export function createPasskeyFactor(ctx: FactorContext) {
          RETURNING id, name, created_at, last_used_at`,
         [passkeyId, userId, name.trim()],
       )
-      if (!row) throw new NotFound('No such passkey.')
+      if (!row) throw new NotFound(noSuchPasskey)
       return passkeyView(row)
     },
 
@@ -273,7 +274,7 @@ export function createPasskeyFactor(ctx: FactorContext) {
           'DELETE FROM passkeys WHERE id = $1 AND user_id = $2 RETURNING name',
           [passkeyId, userId],
         )
-        if (!removed) throw new NotFound('No such passkey.')
+        if (!removed) throw new NotFound(noSuchPasskey)
         await ctx.afterFactorChange(tx, {
           userId,
           sessionId,

@@ -55,7 +55,10 @@ export function createStepUpProof(
     passkeyOptions: async (userId: string, sessionId: string) => {
       const at = now()
       const stored = await passkeys.stored(db, userId)
-      if (stored.length === 0) throw new NotFound('This account has no passkey.')
+      if (stored.length === 0)
+        throw new NotFound(
+          /*i18n*/ { id: 'problem.no-passkey', message: 'This account has no passkey.' },
+        )
       const options = await authenticationOptions(rp, stored)
       await passkeys.keepSessionChallenge({
         purpose: 'step-up',

@@ -8,6 +8,7 @@ import { requireStepUp } from '../sessions.ts'
 import { fieldError, later, type FactorContext } from './factor-context.ts'
 import { newRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.ts'
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts'
+import { noSuchAccount } from '../../i18n/common-problems.ts'
 
 const enrolmentSeconds = 10 * 60
 
@@ -52,11 +53,16 @@ export function createTotpFactor(ctx: FactorContext) {
       const at = now()
       await requireStepUp(db, sessionId, at)
       if (await has(db, userId))
-        throw new Conflict('An authenticator app is already set up; remove it first.')
+        throw new Conflict(
+          /*i18n*/ {
+            id: 'problem.totp.already-set-up',
+            message: 'An authenticator app is already set up; remove it first.',
+          },
+        )
       const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
         userId,
       ])
-      if (!user) throw new NotFound('No such account.')
+      if (!user) throw new NotFound(noSuchAccount)
       const secret = newTotpSecret()
       await db.query(
         `INSERT INTO totp_enrolments (session_id, user_id, secret_sealed, expires_at)
@@ -92,7 +98,13 @@ export function createTotpFactor(ctx: FactorContext) {
            VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING RETURNING 1`,
           [userId, pending.secret_sealed, at, step],
         )
-        if (!created) throw new Conflict('An authenticator app is already set up.')
+        if (!created)
+          throw new Conflict(
+            /*i18n*/ {
+              id: 'problem.totp.set-up-meanwhile',
+              message: 'An authenticator app is already set up.',
+            },
+          )
         await tx.query('DELETE FROM totp_enrolments WHERE session_id = $1', [sessionId])
         await replaceRecoveryCodes(tx, keys, userId, codes)
         await ctx.afterFactorChange(tx, {
@@ -116,7 +128,10 @@ export function createTotpFactor(ctx: FactorContext) {
         const removed = await tx.query('DELETE FROM totp_factors WHERE user_id = $1 RETURNING 1', [
           userId,
         ])
-        if (removed.length === 0) throw new NotFound('No authenticator app is set up.')
+        if (removed.length === 0)
+          throw new NotFound(
+            /*i18n*/ { id: 'problem.totp.none', message: 'No authenticator app is set up.' },
+          )
         await replaceRecoveryCodes(tx, keys, userId, [])
         await ctx.afterFactorChange(tx, {
           userId,

@@ -40,9 +40,10 @@ export const allRoles: readonly StaffRole[] = [
 export function opsTexts(i18n: I18n) {
   const _ = i18n._.bind(i18n)
   const locale: Locale = isLocale(i18n.locale) ? i18n.locale : sourceLocale
-  // The server's problem details are English: an English console shows them beside its own
-  // words, another language only its own (docs/product/languages.md#the-staff-console).
-  const serverWords = locale === sourceLocale
+  // The server writes a problem's detail in the console's language (Accept-Language), so the
+  // console shows it beside its own words; a field's rule (the contract validator's words) is
+  // English only, so another language shows its own (docs/product/languages.md#the-apis-answers).
+  const fieldWords = locale === sourceLocale
   const named = (names: Record<string, string>, key: string) => names[key] ?? key
 
   const roleNames: Record<StaffRole, string> = {
@@ -66,7 +67,7 @@ export function opsTexts(i18n: I18n) {
   const REQUEST_STATE_TEXT = _(msg`The request’s state does not allow this now.`)
   const OFFER_EXPIRED_TEXT = _(msg`The offer has expired: it can no longer be approved.`)
   const INVALID_VALUE = _(msg`This value is not accepted.`)
-  const denied = (detail: string | null) => (detail && serverWords ? `${DENIED} ${detail}` : DENIED)
+  const denied = (detail: string | null) => (detail ? `${DENIED} ${detail}` : DENIED)
 
   const operationLabels: Record<DeskOperation, string> = {
     assignRequest: _(msg`Assign to me`),
@@ -415,8 +416,7 @@ export function opsTexts(i18n: I18n) {
     /** What a refusal says: the server's reason for a conflict, else a short message. */
     actionFailureText: (failure: { errorType: string; detail: string | null }): string => {
       if (failure.errorType === 'PERMISSION_DENIED') return _(msg`Your roles do not allow this.`)
-      if (failure.errorType === 'CUSTOMER_STATE' && failure.detail)
-        return serverWords ? failure.detail : _(msg`The customer’s state does not allow this now.`)
+      if (failure.errorType === 'CUSTOMER_STATE' && failure.detail) return failure.detail
       return _(msg`The action failed. Please try again.`)
     },
 
@@ -610,17 +610,13 @@ export function opsTexts(i18n: I18n) {
     requestFailureText: (failure: RequestFailure): string => {
       if (failure.errorType === 'STALE_VERSION') return STALE_TEXT
       if (failure.reading) return READ_AGAIN_FAILED
-      if (failure.errorType === 'REQUEST_STATE')
-        return (serverWords ? failure.detail : null) ?? REQUEST_STATE_TEXT
-      if (failure.errorType === 'OFFER_EXPIRED')
-        return (serverWords ? failure.detail : null) ?? OFFER_EXPIRED_TEXT
+      if (failure.errorType === 'REQUEST_STATE') return failure.detail ?? REQUEST_STATE_TEXT
+      if (failure.errorType === 'OFFER_EXPIRED') return failure.detail ?? OFFER_EXPIRED_TEXT
       if (failure.errorType === 'VALIDATION_ERROR') {
         const fields = failure.fields.map(
-          (f) => `${f.field.replace(/^\//, '')}: ${serverWords ? f.message : INVALID_VALUE}`,
+          (f) => `${f.field.replace(/^\//, '')}: ${fieldWords ? f.message : INVALID_VALUE}`,
         )
-        return fields.length > 0
-          ? fields.join(' ')
-          : ((serverWords ? failure.detail : null) ?? CHANGE_FAILED)
+        return fields.length > 0 ? fields.join(' ') : (failure.detail ?? CHANGE_FAILED)
       }
       if (failure.errorType === 'PERMISSION_DENIED') return denied(failure.detail)
       return CHANGE_FAILED
