@@ -4,7 +4,8 @@ import { createAppServices, type ServicesOptions } from './app-services'
 import type { RouterContext } from './router-context'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, errorPageStatusOf } from './ui/error-page'
-import { LoadingScreen } from './ui/loading-screen'
+import { hintedLoginPath } from './i18n/language-hint'
+import { HintedLoadingScreen } from './ui/hinted-loading-screen'
 import { NotFoundPage } from './ui/not-found-page'
 import { WithPublicTexts } from './ui/public-texts'
 import { browserWebAuthn, type WebAuthnBrowser } from './webauthn-browser'
@@ -28,7 +29,7 @@ export interface AppOptions extends ServicesOptions {
  * docs/product/screens.md#not-found-page).
  */
 export const routerFallbacks = {
-  defaultPendingComponent: () => <LoadingScreen />,
+  defaultPendingComponent: () => <HintedLoadingScreen />,
   // Their texts are the public catalog's, provided here: they also show inside the signed-in
   // area and the console, whose catalogs are others.
   defaultErrorComponent: ({ error }: { error: unknown }) => (
@@ -69,9 +70,10 @@ export function createApp(options: AppOptions) {
   const holder: { router?: AppRouter } = {}
   const services = createAppServices(options, {
     goToHome: () => void holder.router?.navigate({ to: '/app' }),
-    goToLogin: () => void holder.router?.navigate({ to: '/app/login' }),
+    // The log-in page in the language the browser remembers (decision 117).
+    goToLogin: () => void holder.router?.navigate({ to: hintedLoginPath() }),
     reloadPage: () => {
-      options.reloadPage(holder.router?.state.location.href ?? '/app/login')
+      options.reloadPage(holder.router?.state.location.href ?? hintedLoginPath())
     },
   })
   const context: RouterContext = {

@@ -8,6 +8,7 @@ import type { I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { useEffect } from 'react'
 import type { AppServices } from './app-services'
+import { hintedLoginPath } from './i18n/language-hint'
 import { LandingView } from './routes/-landing/landing-view'
 import { PageErrorBoundary } from './ui/page-error-boundary'
 
@@ -16,11 +17,12 @@ export const landingNavigation = (location: { assign(href: string): void }) => (
   goToHome: () => {
     location.assign('/app')
   },
+  // The log-in page in the language the browser remembers (decision 117).
   goToLogin: () => {
-    location.assign('/app/login')
+    location.assign(hintedLoginPath())
   },
   reloadPage: () => {
-    location.assign('/app/login')
+    location.assign(hintedLoginPath())
   },
 })
 

@@ -29,22 +29,23 @@ export async function loadI18n(locale: Locale, area: CatalogArea): Promise<I18n>
  * An area's i18n that can change language in place: `english` (bundled with the area, so it
  * shows at once) is active first; another language's catalog loads when asked for and becomes
  * active once here, the last language asked for winning. A catalog that fails to load leaves the
- * language shown.
+ * language shown. `show` settles once the language asked for is shown, has failed, or was
+ * superseded.
  */
 export function switchableI18n(
   area: CatalogArea,
   english: Messages,
-): { i18n: I18n; show: (locale: Locale) => void } {
+): { i18n: I18n; show: (locale: Locale) => Promise<void> } {
   const i18n = setupI18n({ locale: 'en', messages: { en: english } })
   const loaded = new Set<Locale>(['en'])
   let wanted: Locale = 'en'
-  const show = (locale: Locale) => {
+  const show = (locale: Locale): Promise<void> => {
     wanted = locale
     if (loaded.has(locale)) {
       if (i18n.locale !== locale) i18n.activate(locale)
-      return
+      return Promise.resolve()
     }
-    loadMessages(locale, area).then(
+    return loadMessages(locale, area).then(
       (messages) => {
         i18n.load(locale, messages)
         loaded.add(locale)

@@ -22,3 +22,23 @@ export function pathInLocale(pathname: string, locale: Locale): string {
 export function localePath<P extends `/app/${string}`>(path: P, locale: Locale): P | `/pl${P}` {
   return locale === 'pl' ? `/pl${path}` : path
 }
+
+/** The public pages under /app, which exist in each language (the rest of /app is signed in). */
+const PUBLIC_APP_PAGES = [
+  '/app/login',
+  '/app/register',
+  '/app/forgot-password',
+  '/app/set-new-password',
+  '/app/verify-email',
+  '/app/end-session',
+]
+
+/** Whether an address is a public page, whose language its address says (/, /pl, /app/login…). */
+export function isPublicPage(pathname: string): boolean {
+  const base = pathInLocale(pathname, 'en')
+  return (
+    base === '/' ||
+    localeOfPath(pathname) === 'pl' ||
+    PUBLIC_APP_PAGES.some((page) => base === page || base.startsWith(`${page}/`))
+  )
+}

@@ -7,20 +7,27 @@ import {
   useRouterState,
 } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { useEffect, type ReactNode } from 'react'
-import { publicCatalogOfPath } from '../i18n/public-catalog'
+import { use, useEffect, type ReactNode } from 'react'
+import { loadedPublicCatalog, publicCatalog, publicCatalogOfPath } from '../i18n/public-catalog'
+import { localeOfPath } from '../i18n/public-paths'
 import type { RouterContext } from '../router-context'
+import { rememberLanguage } from '../i18n/language-hint'
 import { ErrorPage, errorPageStatusOf } from '../ui/error-page'
-import { LoadingScreen } from '../ui/loading-screen'
+import { HintedLoadingScreen, preloadHintedTexts } from '../ui/hinted-loading-screen'
 import { NotFoundPage } from '../ui/not-found-page'
 import { WithPublicTexts } from '../ui/public-texts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The public pages' texts in the address's language (/pl/… Polish, docs/product/languages.md),
   // here before the page renders; the signed-in area and the console provide their own inside.
-  loader: ({ location }) => publicCatalogOfPath(location.pathname),
+  // The signed-in area's texts in the language the browser remembers start loading too (decision
+  // 117).
+  loader: ({ location }) => {
+    preloadHintedTexts(location.pathname)
+    return publicCatalogOfPath(location.pathname)
+  },
   // Until then (the first page only) 'Loading...', as while authentication is in progress.
-  pendingComponent: () => <LoadingScreen />,
+  pendingComponent: () => <HintedLoadingScreen />,
   pendingMs: 0,
   pendingMinMs: 0,
   component: RootLayout,
@@ -38,12 +45,26 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   ),
 })
 
-/** The public catalog the root loaded, when it has (the landing at / brings its own). */
+/**
+ * The public catalog the root loaded, when it has (the landing at / brings its own); in the
+ * address's language when the app went to a page in another one (signed out from the signed-in
+ * area to /pl/app/login, decision 117), waited for if it is not here yet.
+ */
 function PublicTexts({ children }: { children: ReactNode }) {
-  const i18n = useMatch({ from: rootRouteId, shouldThrow: false })?.loaderData?.i18n
-  // A Polish page the server did not prerender comes in the SPA's English document.
+  const loaded = useMatch({ from: rootRouteId, shouldThrow: false })?.loaderData?.i18n
+  const locale = useRouterState({
+    select: (s) => localeOfPath((s.resolvedLocation ?? s.location).pathname),
+  })
+  const i18n =
+    !loaded || loaded.locale === locale
+      ? loaded
+      : (loadedPublicCatalog(locale) ?? use(publicCatalog(locale)))
+  // A Polish page the server did not prerender comes in the SPA's English document. The browser
+  // remembers the language of a Polish page it used (decision 117).
   useEffect(() => {
-    if (i18n?.locale === 'pl') document.documentElement.lang = 'pl'
+    if (i18n?.locale !== 'pl') return
+    document.documentElement.lang = 'pl'
+    rememberLanguage('pl')
   }, [i18n])
   return i18n ? <I18nProvider i18n={i18n}>{children}</I18nProvider> : children
 }
@@ -62,7 +83,7 @@ function RootLayout() {
   }, [splash])
   const authInProgress = useSelector(auth, (s) => s.hasTag('pending'))
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  if (authInProgress && pathname !== '/') return <LoadingScreen />
+  if (authInProgress && pathname !== '/') return <HintedLoadingScreen />
   return (
     <PublicTexts>
       <Outlet />

@@ -8,7 +8,8 @@ import {
   selectOpsConsoleView,
 } from '../machines/ops-console/ops-console.machine'
 import { OpsConsolePage } from '../ui/ops/ops-console-page'
-import { LoadingScreen } from '../ui/loading-screen'
+import { hintedLoginPath } from '../i18n/language-hint'
+import { HintedLoadingScreen } from '../ui/hinted-loading-screen'
 import { OpsLanguage, useRefusedLocale } from './ops/-console/ops-language'
 import { StaffSelfContext } from './ops/-console/staff-self'
 
@@ -20,10 +21,10 @@ export const Route = createFileRoute('/ops')({
   beforeLoad: async ({ context }) => {
     const settled = await waitFor(context.auth, (s) => !s.hasTag('pending'))
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router redirects by throwing
-    if (!settled.matches('signedIn')) throw redirect({ to: '/app/login' })
+    if (!settled.matches('signedIn')) throw redirect({ to: hintedLoginPath() })
   },
   component: OpsLayout,
-  pendingComponent: () => <LoadingScreen />,
+  pendingComponent: () => <HintedLoadingScreen />,
   pendingMs: 0,
   pendingMinMs: 0,
 })
@@ -47,7 +48,7 @@ function OpsLayout() {
       : sourceLocale
     : (refusedLocale ?? sourceLocale)
   // Logged out while here: the logout intercept, or another tab logged out.
-  if (!loggedIn) return <Navigate to="/app/login" />
+  if (!loggedIn) return <Navigate to={hintedLoginPath()} />
   return (
     <OpsLanguage locale={locale}>
       <OpsConsolePage

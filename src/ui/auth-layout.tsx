@@ -1,16 +1,21 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { rememberLanguage } from '../i18n/language-hint'
 import { localeOfPath, pathInLocale } from '../i18n/public-paths'
 import { submitHandler } from './form-view'
+import { LanguageOffer } from './language-offer'
 import { Logo } from './logo'
 import './auth.css'
 
 /** The frame of every authentication screen: the logo (to /app) above a card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useLingui()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
   return (
     <div className="auth-page">
+      {/* The pages with a language switch offer Polish to a browser that prefers it (decision 117). */}
+      {BILINGUAL.has(pathInLocale(pathname, 'en')) ? <LanguageOffer pathname={pathname} /> : null}
       <main className="auth-card" aria-labelledby="auth-title">
         <div className="auth-logo">
           <Logo label={t`Vistula Exchange — home`} />
@@ -38,6 +43,7 @@ const BILINGUAL = new Set([
 /**
  * The other language's page, as a plain link (docs/product/languages.md): 'Polski' on an English
  * page, 'English' on a Polish one. Each name is written in its own language, so it is no message.
+ * Following it, the browser remembers the language (decision 117).
  */
 function LanguageSwitch() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
@@ -45,7 +51,15 @@ function LanguageSwitch() {
   const other = localeOfPath(pathname) === 'pl' ? 'en' : 'pl'
   return (
     <p className="auth-language">
-      <a href={pathInLocale(pathname, other)} hrefLang={other} lang={other} className="text-link">
+      <a
+        href={pathInLocale(pathname, other)}
+        hrefLang={other}
+        lang={other}
+        className="text-link"
+        onClick={() => {
+          rememberLanguage(other)
+        }}
+      >
         {other === 'pl' ? 'Polski' : 'English'}
       </a>
     </p>

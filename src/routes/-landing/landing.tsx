@@ -2,7 +2,11 @@ import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { InspectionEvent } from 'xstate'
 import type { MainClient } from '../../api/main-client'
+import { useLingui } from '#i18n/runtime'
+import { isLocale } from '../../../domain/locale'
+import { pathInLocale } from '../../i18n/public-paths'
 import type { AuthActorRef } from '../../machines/auth/auth.machine'
+import { LanguageOffer } from '../../ui/language-offer'
 import { BenefitsStrip } from '../../ui/landing/benefits-strip'
 import { Hero } from '../../ui/landing/hero'
 import { BENEFITS } from '../../ui/landing/landing-content'
@@ -33,6 +37,8 @@ export interface LandingProps {
  */
 export function Landing({ auth, api, inspect }: LandingProps) {
   const hydrated = useHydrated()
+  const { i18n } = useLingui()
+  const page = pathInLocale('/', isLocale(i18n.locale) ? i18n.locale : 'en')
   const signedIn = useSelector(auth, (s) => s.matches('signedIn')) && hydrated
   const profileLoaded = useProfileLoaded(auth, api, inspect)
   const reducedMotion = usePrefersReducedMotion()
@@ -77,6 +83,8 @@ export function Landing({ auth, api, inspect }: LandingProps) {
           <Footer api={api} />
         </Suspense>
       ) : null}
+      {/* Decided once the page is alive, from the browser's languages (decision 117). */}
+      <LanguageOffer pathname={page} />
       {/* The banner reads the visitor's cookies: it comes once the page is alive. */}
       {hydrated ? <ConsentControl api={api} inspect={inspect} /> : null}
       {scheduling ? (

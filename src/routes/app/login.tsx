@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoadingScreen } from '../../ui/loading-screen'
+import { HintedLoadingScreen } from '../../ui/hinted-loading-screen'
 import { LoginRoute, loginBeforeLoad } from '../-public/login-route'
 
 export const Route = createFileRoute('/app/login')({
@@ -7,7 +7,7 @@ export const Route = createFileRoute('/app/login')({
   component: LoginRoute,
   // While authentication is in progress, 'Loading...' shows at once
   // (docs/product/screens.md#loading-screen).
-  pendingComponent: () => <LoadingScreen />,
+  pendingComponent: () => <HintedLoadingScreen />,
   pendingMs: 0,
   pendingMinMs: 0,
 })

@@ -24,7 +24,7 @@ const createOpsLanguage = () => switchableI18n('ops', english ?? {})
 export function OpsLanguage({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [{ i18n, show }] = useState(createOpsLanguage)
   useEffect(() => {
-    show(locale)
+    void show(locale)
   }, [locale, show])
   // <html lang> says the language the console is in; leaving it, the SPA is English again.
   useEffect(() => {

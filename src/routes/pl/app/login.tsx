@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoadingScreen } from '../../../ui/loading-screen'
+import { HintedLoadingScreen } from '../../../ui/hinted-loading-screen'
 import { LoginRoute, loginBeforeLoad } from '../../-public/login-route'
 
 /** /app/login in Polish (docs/product/languages.md). */
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/pl/app/login')({
   component: LoginRoute,
   // While authentication is in progress, 'Loading...' shows at once
   // (docs/product/screens.md#loading-screen).
-  pendingComponent: () => <LoadingScreen />,
+  pendingComponent: () => <HintedLoadingScreen />,
   pendingMs: 0,
   pendingMinMs: 0,
 })
