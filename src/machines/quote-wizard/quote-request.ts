@@ -10,7 +10,6 @@ export type CryptoCurrency = components['schemas']['CryptoCurrency']
 export type QuoteRequest = components['schemas']['ExchangeRequestCreate']
 
 export {
-  MAX_QUOTE_AMOUNT,
   parseQuoteAmount,
   quoteAmountProblem,
   type QuoteAmountProblem,
