@@ -84,6 +84,29 @@ describe('the landing per language', () => {
     }
   })
 
+  it('offers /pl once to a Chromium that prefers Polish, on the English page it asked for', async () => {
+    const { url, browser } = start()
+    const context = await browser.newContext({ locale: 'pl-PL' })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(url + '/')
+    // No redirect: the English page, with the offer in Polish once it has come alive.
+    const offer = page.getByRole('complementary', { name: 'Wersja polska' })
+    await offer.getByText('Ta strona jest dostępna po polsku.').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    await offer.getByRole('link', { name: 'Przejdź do wersji polskiej' }).click()
+    await page.waitForURL(url + '/pl')
+    // Made once: the page's browser remembers it (tests/ui/language-offer.test.tsx goes on).
+    expect(await page.evaluate(() => localStorage.getItem('language_offered'))).toBe('1')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('shows /pl in Polish without JavaScript and hydrates it without a mismatch', async () => {
     const { url, browser } = start()
     const noScripts = await browser.newContext({ javaScriptEnabled: false })
