@@ -61,7 +61,7 @@ export default defineConfig({
       // The offer of a page in its visitor's language, written in the language it offers: an
       // English page carries the Polish one alone (decision 117).
       path: '<rootDir>/src/locales/{locale}/offer',
-      include: ['<rootDir>/src/ui/language-offer.tsx'],
+      include: ['<rootDir>/src/ui/language-offer-notice.tsx'],
     },
     {
       // The server's e-mails: written without macros (the server runs under tsx), as
