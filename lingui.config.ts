@@ -19,12 +19,20 @@ export default defineConfig({
   },
   catalogs: [
     {
-      // The landing page and the public sign-in, registration and reset pages.
-      path: '<rootDir>/src/locales/{locale}/public',
+      // The landing page: all its document loads (decision 103), so it holds nothing else.
+      path: '<rootDir>/src/locales/{locale}/landing',
       include: [
         '<rootDir>/src/ui/landing/',
         '<rootDir>/src/routes/-landing/',
         '<rootDir>/src/landing-document.tsx',
+        '<rootDir>/src/ui/document-head.ts',
+      ],
+    },
+    {
+      // The public sign-in, registration and reset pages, 'Page not found', the error page.
+      path: '<rootDir>/src/locales/{locale}/public',
+      include: [
+        '<rootDir>/src/ui/document-head.ts',
         '<rootDir>/src/ui/login-page.tsx',
         '<rootDir>/src/ui/register-page.tsx',
         '<rootDir>/src/ui/register-success-page.tsx',

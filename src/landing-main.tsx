@@ -35,9 +35,9 @@ services.auth.start()
 listenForFlowViewers()
 
 // The page's language is its address's (/ English, /pl Polish), as the server rendered it; only
-// that language's public catalog loads (docs/product/languages.md).
+// that language's landing catalog loads (docs/product/languages.md).
 const locale = localeOfPath(window.location.pathname)
-const i18n = loadI18n(locale, 'public')
+const i18n = loadI18n(locale, 'landing')
 // The prerendered document says it already; the development server's template does not.
 document.documentElement.lang = locale
 const pageIn = (loaded: Awaited<typeof i18n>) => (

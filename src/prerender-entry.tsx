@@ -16,7 +16,7 @@ import { localeOfPath, pathInLocale } from './i18n/public-paths'
 import { LandingDocument } from './landing-document'
 import { MemoryStorage } from './memory-storage'
 import { loadLanding } from './routes/-landing/landing-chunk'
-import { LANDING_DOCUMENT } from './ui/landing/landing-content'
+import { DOCUMENT_HEAD } from './ui/document-head'
 
 /**
  * The sign-in pages a visitor lands on, in each language (docs/product/languages.md): English at
@@ -124,7 +124,7 @@ async function prerenderLanding(locale: Locale, fetchApi: typeof fetch): Promise
     },
     { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
   )
-  const [i18n] = await Promise.all([loadI18n(locale, 'public'), loadLanding()])
+  const [i18n] = await Promise.all([loadI18n(locale, 'landing'), loadLanding()])
   const path = pathInLocale('/', locale)
   if (localeOfPath(path) !== locale) throw new Error(`${path} is not the ${locale} landing`)
   const html = checked(path, renderToString(<LandingDocument services={services} i18n={i18n} />))
@@ -139,8 +139,8 @@ async function prerenderLanding(locale: Locale, fetchApi: typeof fetch): Promise
 function headOf(englishPath: string, locale: Locale, i18n: I18n): PageHead {
   return {
     lang: locale,
-    title: i18n._(LANDING_DOCUMENT.title),
-    description: i18n._(LANDING_DOCUMENT.description),
+    title: i18n._(DOCUMENT_HEAD.title),
+    description: i18n._(DOCUMENT_HEAD.description),
     canonical: pathInLocale(englishPath, locale),
     alternates: [
       { hreflang: 'en', path: pathInLocale(englishPath, 'en') },

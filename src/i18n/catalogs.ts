@@ -7,10 +7,12 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import type { Locale } from '../../domain/locale'
 
 /** The areas that have catalogs of their own in the browser (the e-mails' is the server's). */
-export type CatalogArea = 'public' | 'account' | 'ops'
+export type CatalogArea = 'landing' | 'public' | 'account' | 'ops'
 
 // @lingui/vite-plugin compiles each catalog when it is imported.
-const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/{public,account,ops}.po')
+const catalogs = import.meta.glob<{ messages: Messages }>(
+  '../locales/*/{landing,public,account,ops}.po',
+)
 
 /** One area's messages in one language. */
 export async function loadMessages(locale: Locale, area: CatalogArea): Promise<Messages> {

@@ -32,12 +32,12 @@ function LandingRoute() {
   )
 }
 
-// The SPA's pages are English (the Polish landing is its own document at /pl): the English public
+// The SPA's pages are English (the Polish landing is its own document at /pl): the English landing
 // catalog, as the landing's own document at / loads it, once per page.
 let catalog: I18n | undefined
 let request: Promise<I18n> | undefined
 const loadCatalog = () =>
-  (request ??= loadI18n('en', 'public').then(
+  (request ??= loadI18n('en', 'landing').then(
     (loaded) => (catalog = loaded),
     (error: unknown) => {
       request = undefined // the next visit of / asks again
@@ -45,7 +45,7 @@ const loadCatalog = () =>
     },
   ))
 
-/** The English public catalog, requested on mount; undefined until it has arrived. */
+/** The English landing catalog, requested on mount; undefined until it has arrived. */
 function useEnglishCatalog(): I18n | undefined {
   const [i18n, setI18n] = useState(() => catalog)
   const [failure, setFailure] = useState<{ error: unknown } | null>(null)

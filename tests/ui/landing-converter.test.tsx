@@ -326,7 +326,7 @@ describe('express converter through the UI (docs/product/screens.md#express-conv
   })
 
   it('reads and writes Polish figures on the Polish page (issue 30)', async () => {
-    const i18n = await loadI18n('pl', 'public')
+    const i18n = await loadI18n('pl', 'landing')
     const market = new FakeMarket()
     const { view } = await renderInRouter(() => (
       <I18nProvider i18n={i18n}>

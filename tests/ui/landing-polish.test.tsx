@@ -25,7 +25,7 @@ async function openLanding(locale: 'en' | 'pl') {
     { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
   )
   services.auth.start()
-  const i18n = await loadI18n(locale, 'public')
+  const i18n = await loadI18n(locale, 'landing')
   const view = render(
     <StrictMode>
       <LandingDocument services={services} i18n={i18n} />
@@ -70,8 +70,8 @@ describe('the Polish landing (/pl)', () => {
     await Promise.all([
       import('../../src/routes/-landing/landing'),
       import('../../src/routes/-landing/below-fold'),
-      loadI18n('en', 'public'),
-      loadI18n('pl', 'public'),
+      loadI18n('en', 'landing'),
+      loadI18n('pl', 'landing'),
     ])
   }, 60_000)
   beforeEach(() => {
@@ -165,7 +165,7 @@ describe('the Polish landing (/pl)', () => {
   })
 
   it('leaves no English text: nothing it shows is a text of the English catalog', async () => {
-    const source = await loadI18n('en', 'public')
+    const source = await loadI18n('en', 'landing')
     const english = new Set(Object.keys(source.messages).map((id) => source._(id)))
     expect(english).toContain('Exchange crypto with full legal compliance')
     expect(english).toContain('You send')

@@ -42,7 +42,7 @@ function landingServices() {
 /** The landing's own document at / or /pl, as src/landing-main.tsx renders it. */
 async function openLanding(locale: 'en' | 'pl') {
   const services = landingServices()
-  const i18n = await loadI18n(locale, 'public')
+  const i18n = await loadI18n(locale, 'landing')
   const view = render(
     <StrictMode>
       <LandingDocument services={services} i18n={i18n} />
@@ -76,8 +76,8 @@ describe('the offer of the Polish page', () => {
   beforeAll(async () => {
     await Promise.all([
       import('../../src/routes/-landing/landing'),
-      loadI18n('en', 'public'),
-      loadI18n('pl', 'public'),
+      loadI18n('en', 'landing'),
+      loadI18n('pl', 'landing'),
     ])
   }, 60_000)
   beforeEach(() => {
@@ -191,7 +191,7 @@ describe('the offer of the Polish page', () => {
     document.body.append(root)
     const recoverable = vi.fn()
     const services = landingServices()
-    const i18n = await loadI18n('en', 'public')
+    const i18n = await loadI18n('en', 'landing')
     const hydrated = hydrateRoot(
       root,
       <StrictMode>

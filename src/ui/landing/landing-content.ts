@@ -70,9 +70,3 @@ export const LANDING_FRAME = {
   accountNavigation: msg`Account`,
   language: msg`Language`,
 }
-
-/** The document's title and description, as the prerendered page's head carries them. */
-export const LANDING_DOCUMENT = {
-  title: msg`Exchange crypto with full legal compliance`,
-  description: msg`EU-licensed fiat-to-crypto exchange: express converter, personal quotes and compliant large transactions.`,
-}
