@@ -1,5 +1,6 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { waitFor } from 'xstate'
 import { isLocale, sourceLocale } from '../../domain/locale'
 import { createOpsConsoleActors } from '../machines/ops-console/ops-console.actors'
@@ -8,7 +9,7 @@ import {
   selectOpsConsoleView,
 } from '../machines/ops-console/ops-console.machine'
 import { OpsConsolePage } from '../ui/ops/ops-console-page'
-import { hintedLoginPath } from '../i18n/language-hint'
+import { hintedLocale, hintedLoginPath, rememberLanguage } from '../i18n/language-hint'
 import { HintedLoadingScreen } from '../ui/hinted-loading-screen'
 import { OpsLanguage, useRefusedLocale } from './ops/-console/ops-language'
 import { StaffSelfContext } from './ops/-console/staff-self'
@@ -36,17 +37,21 @@ function OpsLayout() {
     inspect,
   })
   const view = useSelector(entry, selectOpsConsoleView)
-  // The staff member's language, once the console knows them (English until then); refused, the
-  // account's.
+  // The staff member's language, once the console knows them (the browser's hint until then);
+  // refused, the account's. Once known, it is what the browser remembers.
   const refusedLocale = useRefusedLocale(
     api,
     view.phase === 'secondFactorRequired' || view.phase === 'failed',
   )
-  const locale = view.self
+  const known = view.self
     ? isLocale(view.self.locale)
       ? view.self.locale
       : sourceLocale
-    : (refusedLocale ?? sourceLocale)
+    : refusedLocale
+  useEffect(() => {
+    if (known) rememberLanguage(known)
+  }, [known])
+  const locale = known ?? hintedLocale()
   // Logged out while here: the logout intercept, or another tab logged out.
   if (!loggedIn) return <Navigate to={hintedLoginPath()} />
   return (

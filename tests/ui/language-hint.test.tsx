@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadMessages } from '../../src/i18n/catalogs'
+import { managerSelf } from '../../src/flows/fixtures/ops-requests'
 import { anna, renderSignedIn, type Profile } from './home-support'
+import { renderStaff } from './ops-support'
 import { renderApp } from './support/render-app'
 
 const HINT = 'language_hint'
@@ -199,5 +201,33 @@ describe('the language the browser remembers', () => {
     await screen.findByRole('heading', { name: 'Witaj, Anna' }, { timeout: 5000 })
     expect(window.localStorage.getItem(HINT)).toBe('pl')
     app.unmount()
+  })
+  it('a Polish staff member reads Polish from the console’s first screen, and it is remembered', async () => {
+    window.localStorage.setItem(HINT, 'pl')
+    const seen = recordTexts()
+    const app = await renderStaff('/ops', { self: { ...managerSelf, locale: 'pl' } })
+    await waitFor(
+      () => {
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Konsola pracowników')
+      },
+      { timeout: 5000 },
+    )
+    seen.stop()
+    expect(seen.texts).toContain('Ładowanie...')
+    expect(seen.texts).not.toContain('Loading...')
+    const english = new Set([...englishOf('ops'), ...englishOf('public')])
+    expect([...seen.texts].filter((text) => english.has(text))).toEqual([])
+    app.unmount()
+
+    // A staff member whose account is English: the console is English, and so is the hint now.
+    const again = await renderStaff('/ops', { self: { ...managerSelf, locale: 'en' } })
+    await waitFor(
+      () => {
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Staff console')
+      },
+      { timeout: 5000 },
+    )
+    expect(window.localStorage.getItem(HINT)).toBe('en')
+    again.unmount()
   })
 })
