@@ -1,7 +1,23 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startAppServer, type AppServer } from './support/app-server'
 import { launchChromium } from './support/chromium'
+
+/** Each catalog's chunk in the build the server serves: its source (src/locales/…) → its path. */
+function catalogChunks(): Map<string, string> {
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const manifest = JSON.parse(
+    readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>
+  return new Map(
+    Object.entries(manifest)
+      .filter(([source]) => source.startsWith('src/locales/'))
+      .map(([source, chunk]) => [source, `/${chunk.file}`]),
+  )
+}
 
 /**
  * The landing in English at / and in Polish at /pl (docs/product/languages.md#public-pages):
@@ -129,14 +145,15 @@ describe('the landing per language', () => {
         .locator('.landing-header, .landing main')
         .evaluateAll((parts) => parts.map((part) => (part as HTMLElement).innerText))
     expect(await landingText(page)).toEqual(await landingText(before))
-    // Only the Polish public catalog came with it.
-    const catalogs = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => /\/assets\/public-[\w-]{8}\.js$/.test(path)),
+    // Only the Polish landing catalog came with it: no sign-in page's texts, no other language.
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
     )
-    expect(catalogs).toHaveLength(1)
+    const catalogs = catalogChunks()
+    const catalogPaths = new Set(catalogs.values())
+    expect(loaded.filter((path) => catalogPaths.has(path))).toEqual([
+      catalogs.get('src/locales/pl/landing.po'),
+    ])
     // The language switch is a real link: it loads the English page.
     await page.getByRole('link', { name: 'English' }).click()
     await page.waitForURL(url + '/')
