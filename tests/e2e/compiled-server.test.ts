@@ -26,6 +26,7 @@ describe('the compiled server', () => {
     expect(files).toContain('server/main.js')
     expect(files).toContain('openapi/main.yaml')
     expect(files).toContain('src/locales/pl/mail.po')
+    expect(files).toContain('src/locales/pl/problems.po')
     expect(files.filter((file) => file.endsWith('.ts'))).toEqual([])
   })
 
@@ -55,6 +56,20 @@ describe('the compiled server', () => {
     }[]
     expect(messages.find((m) => m.to === email)?.subject).toBe(
       'Potwierdź swój adres e-mail — Vistula Exchange',
+    )
+  })
+
+  it('answers a problem in the language the caller accepts, from the catalogs beside its code', async () => {
+    if (!server) throw new Error('the server did not start')
+    const refused = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'pl' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' }),
+    })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('content-language')).toBe('pl')
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      'Adres e-mail lub hasło jest nieprawidłowe.',
     )
   })
 })
