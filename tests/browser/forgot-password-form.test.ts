@@ -34,7 +34,9 @@ browserFormSuite(
           }
         : { kind: 'as-sent' },
     afterSuccess: async (ctx) => {
-      await ctx.flow.page.getByRole('heading', { name: 'Check your email' }).waitFor()
+      await ctx.flow.page
+        .getByRole('heading', { name: ctx.language.t('Check your email') })
+        .waitFor()
       expect(await ctx.flow.page.getByRole('timer').textContent()).toBe('03:00')
     },
   },

@@ -10,9 +10,11 @@ browserFormSuite(
     fixture: { schema: registerSchema, ...registerFixture },
     path: '/app/register',
     call: '/api/auth/register',
-    expectedBody: () => ({
+    // A Polish page asks for a Polish account; the English one sends no language.
+    expectedBody: ({ language: { locale } }) => ({
       email: registerFixture.valid.email,
       password: registerFixture.valid.password,
+      ...(locale === 'pl' ? { locale } : {}),
     }),
     labels: {
       email: 'Email',
@@ -39,11 +41,19 @@ browserFormSuite(
     },
     afterSuccess: async (ctx) => {
       const { page } = ctx.flow
-      await page.getByRole('heading', { name: 'Registration successful' }).waitFor()
-      expect(new URL(page.url()).pathname).toBe('/app/register/success')
-      await page.getByText(/check your e-mail/i).waitFor()
-      await page.getByRole('link', { name: 'To Login' }).click()
-      await page.getByRole('heading', { name: 'Log in' }).waitFor()
+      const { t, path } = ctx.language
+      await page.getByRole('heading', { name: t('Registration successful') }).waitFor()
+      expect(new URL(page.url()).pathname).toBe(path('/app/register/success'))
+      await page
+        .getByText(
+          t(
+            'Please check your e-mail: we sent you a verification link. Open it to confirm your address, then log in.',
+          ),
+        )
+        .waitFor()
+      await page.getByRole('link', { name: t('To Login') }).click()
+      await page.getByRole('heading', { name: t('Log in') }).waitFor()
+      expect(new URL(page.url()).pathname).toBe(path('/app/login'))
     },
   },
 )
