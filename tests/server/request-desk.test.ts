@@ -252,7 +252,9 @@ describe.each(engines)('the request desk on %s', (engine) => {
     // A stale version changes nothing, and neither does an action the state does not allow.
     expectProblem(await act(manager, customer.id, 'review', { version: 1 }), 409, 'STALE_VERSION')
     const notNow = await act(manager, customer.id, 'completion', { version: 2 })
-    expect(expectProblem(notNow, 409, 'REQUEST_STATE').detail).toMatch(/assigned/)
+    expect(expectProblem(notNow, 409, 'REQUEST_STATE').detail).toBe(
+      'The request is Assigned; this action is not allowed now',
+    )
     expect((await desk(customer.id)).summary.version).toBe(2)
   })
 
