@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerLocale } from '../../server/i18n/accept-language.ts'
 import { bearer, expectProblem, uniqueEmail, verifiedUser } from './support/accounts.ts'
+import { submitRequest } from './support/requests.ts'
 import { staffOn } from './support/staff.ts'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -81,23 +82,7 @@ describe('problems in Polish and English', () => {
   it('names a request’s status in Polish inside the sentence', async () => {
     const customer = await verifiedUser(server)
     const auth = bearer(customer.tokens.accessToken)
-    const created = await server.api(
-      'POST',
-      '/api/exchange-request',
-      {
-        fromCurrency: 'EUR',
-        toCurrency: 'BTC',
-        amount: 1000,
-        name: 'Anna Kowalska',
-        email: customer.email,
-        phone: '',
-        country: 'PL',
-        message: '',
-      },
-      auth,
-    )
-    expect(created.status, created.text).toBe(201)
-    const id = (created.body as { id: string }).id
+    const id = await submitRequest(server, auth, customer.email)
     const refused = await server.api(
       'POST',
       '/api/paybis/createRequest',

@@ -10,6 +10,7 @@ import type { components } from '../../openapi/main.gen.ts'
 import { offerFigures } from '../../domain/offer.ts'
 import { bearer, expectProblem, verifiedUser } from './support/accounts.ts'
 import { engines } from './support/databases.ts'
+import { submitRequest } from './support/requests.ts'
 import { claimsOf, staffOn, type StaffMember } from './support/staff.ts'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -32,27 +33,12 @@ describe.each(engines)('payments for a request on %s', (engine) => {
   async function customerWithRequest() {
     const customer = await verifiedUser(server)
     const auth = bearer(customer.tokens.accessToken)
-    const created = await server.api(
-      'POST',
-      '/api/exchange-request',
-      {
-        fromCurrency: 'EUR',
-        toCurrency: 'BTC',
-        amount: 1000,
-        name: 'Anna Kowalska',
-        email: customer.email,
-        phone: '',
-        country: 'PL',
-        message: '',
-      },
-      auth,
-    )
-    expect(created.status, created.text).toBe(201)
+    const id = await submitRequest(server, auth, customer.email)
     return {
       ...customer,
       auth,
       userId: String(claimsOf(customer.tokens.accessToken).sub),
-      id: (created.body as { id: string }).id,
+      id,
     }
   }
 
