@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '../../openapi/main.gen'
-import { candles } from '../../src/flows/fixtures/converter'
 import { FakeApi, json, publicConfig } from './support/fake-api'
+import { stubMarketAnswers } from './landing-support'
 import { renderApp, type RenderedApp } from './support/render-app'
 
 const config: components['schemas']['ClientConfig'] = {
@@ -45,16 +45,7 @@ const linkHref = (name: string | RegExp, root: HTMLElement = document.body) =>
 describe('landing page (docs/product/screens.md#landing-page)', () => {
   beforeEach(() => {
     // The converter's market-data calls (the same origin's sandbox, here a fake).
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(JSON.stringify(candles('50000')), {
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      ),
-    )
+    stubMarketAnswers()
   })
   afterEach(() => {
     vi.unstubAllGlobals()

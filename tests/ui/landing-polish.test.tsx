@@ -1,47 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { StrictMode } from 'react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAppServices } from '../../src/app-services'
-import { candles } from '../../src/flows/fixtures/converter'
 import { loadI18n } from '../../src/i18n/catalogs'
-import { LandingDocument } from '../../src/landing-document'
-import { MemoryStorage } from '../../src/memory-storage'
-import { BASE_URL, FakeApi } from './support/fake-api'
+import { openLandingDocument, stubMarketAnswers } from './landing-support'
 
 /**
  * The Polish landing (docs/product/languages.md#public-pages): the landing's own document, as
- * src/landing-main.tsx renders it at /pl, with the Polish public catalog.
+ * src/landing-main.tsx renders it at /pl, with the sections below the fold shown.
  */
-async function openLanding(locale: 'en' | 'pl') {
-  const api = new FakeApi()
-  const services = createAppServices(
-    {
-      storage: new MemoryStorage(),
-      storageEvents: window,
-      fetch: api.fetch,
-      baseUrl: BASE_URL,
-      delays: { splash: 0 },
-    },
-    { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
-  )
-  services.auth.start()
-  const i18n = await loadI18n(locale, 'landing')
-  const view = render(
-    <StrictMode>
-      <LandingDocument services={services} i18n={i18n} />
-    </StrictMode>,
-  )
-  await screen.findByRole('heading', { level: 1 }, { timeout: 3000 })
-  // The sections below the fold load once the visitor scrolls.
-  await waitFor(
-    () => {
-      fireEvent.scroll(window)
-      expect(screen.getByRole('contentinfo')).toBeTruthy()
-    },
-    { timeout: 3000, interval: 20 },
-  )
-  return { view, services }
-}
+const openLanding = (locale: 'en' | 'pl') => openLandingDocument(locale, { belowFold: true })
 
 /** Every text a visitor reads or hears: text nodes, and the names given to assistive technology. */
 function textsOf(root: HTMLElement): string[] {
@@ -75,16 +41,7 @@ describe('the Polish landing (/pl)', () => {
     ])
   }, 60_000)
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(JSON.stringify(candles('50000')), {
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      ),
-    )
+    stubMarketAnswers()
   })
   afterEach(() => {
     vi.unstubAllGlobals()

@@ -2,7 +2,7 @@
  * Helpers for the landing's UI tests: a component inside a small memory router (the landing's
  * links need one), and a fake market-data API whose answers a test step decides.
  */
-import { act, render } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import {
   createMemoryHistory,
   createRootRoute,
@@ -11,11 +11,79 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { StrictMode, type ReactNode } from 'react'
+import { vi } from 'vitest'
 import { createMarketClient, type MarketClient } from '../../src/api/market-client'
+import { createAppServices } from '../../src/app-services'
+import { candles } from '../../src/flows/fixtures/converter'
+import { loadI18n } from '../../src/i18n/catalogs'
+import { LandingDocument } from '../../src/landing-document'
+import { MemoryStorage } from '../../src/memory-storage'
 import type { CandlesAnswer } from '../../domain/exchange-rules'
+import type { Locale } from '../../domain/locale'
 import { DeferredQueue } from '../support/deferred'
-import { abortable } from './support/fake-api'
+import { abortable, BASE_URL, FakeApi } from './support/fake-api'
+
+/** The converter's market-data calls (the same origin's sandbox) answered with one rate. */
+export function stubMarketAnswers(rate = '50000'): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(candles(rate)), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    ),
+  )
+}
+
+/** The landing's services, as src/landing-main.tsx makes them, against a fake main API. */
+export function landingServices() {
+  const api = new FakeApi()
+  const services = createAppServices(
+    {
+      storage: new MemoryStorage(),
+      storageEvents: window,
+      fetch: api.fetch,
+      baseUrl: BASE_URL,
+      delays: { splash: 0 },
+    },
+    { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
+  )
+  services.auth.start()
+  return services
+}
+
+/**
+ * The landing's own document at / or /pl, as src/landing-main.tsx renders it, once its heading
+ * shows; with `belowFold`, once the sections below the fold (loaded on scrolling) show too.
+ */
+export async function openLandingDocument(locale: Locale, options: { belowFold?: boolean } = {}) {
+  const services = landingServices()
+  const i18n = await loadI18n(locale, 'landing')
+  const view = render(
+    <StrictMode>
+      <LandingDocument services={services} i18n={i18n} />
+    </StrictMode>,
+  )
+  await screen.findByRole('heading', { level: 1 }, { timeout: 3000 })
+  if (options.belowFold)
+    await waitFor(
+      () => {
+        fireEvent.scroll(window)
+        if (!screen.queryByRole('contentinfo')) throw new Error('below the fold not shown yet')
+      },
+      { timeout: 3000, interval: 20 },
+    )
+  return {
+    view,
+    unmount: () => {
+      view.unmount()
+      services.auth.stop()
+    },
+  }
+}
 
 /** Renders `ui` at / of a router that also knows the landing's targets (/app, /app/register). */
 export async function renderInRouter(ui: () => ReactNode) {

@@ -3,18 +3,16 @@
  * English public page tells a browser that prefers Polish, once, that the page exists in Polish —
  * never in the prerendered HTML, never on a Polish page, never to a browser that prefers English.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createAppServices } from '../../src/app-services'
-import { candles } from '../../src/flows/fixtures/converter'
 import { loadI18n } from '../../src/i18n/catalogs'
 import { preferredLocale } from '../../src/i18n/language-hint'
 import { LandingDocument } from '../../src/landing-document'
-import { MemoryStorage } from '../../src/memory-storage'
 import { prerender } from '../../src/prerender-entry'
-import { BASE_URL, FakeApi } from './support/fake-api'
+import { FakeApi } from './support/fake-api'
+import { landingServices, openLandingDocument, stubMarketAnswers } from './landing-support'
 import { renderApp } from './support/render-app'
 
 const POLISH_BROWSER = ['pl-PL', 'pl', 'en-US', 'en']
@@ -23,39 +21,7 @@ function browserPrefers(languages: string[]) {
   vi.spyOn(Navigator.prototype, 'languages', 'get').mockReturnValue(languages)
 }
 
-function landingServices() {
-  const api = new FakeApi()
-  const services = createAppServices(
-    {
-      storage: new MemoryStorage(),
-      storageEvents: window,
-      fetch: api.fetch,
-      baseUrl: BASE_URL,
-      delays: { splash: 0 },
-    },
-    { goToHome: () => undefined, goToLogin: () => undefined, reloadPage: () => undefined },
-  )
-  services.auth.start()
-  return services
-}
-
-/** The landing's own document at / or /pl, as src/landing-main.tsx renders it. */
-async function openLanding(locale: 'en' | 'pl') {
-  const services = landingServices()
-  const i18n = await loadI18n(locale, 'landing')
-  const view = render(
-    <StrictMode>
-      <LandingDocument services={services} i18n={i18n} />
-    </StrictMode>,
-  )
-  await screen.findByRole('heading', { level: 1 }, { timeout: 3000 })
-  return {
-    unmount: () => {
-      view.unmount()
-      services.auth.stop()
-    },
-  }
-}
+const openLanding = (locale: 'en' | 'pl') => openLandingDocument(locale)
 
 const offer = () => screen.queryByRole('complementary', { name: 'Wersja polska' })
 
@@ -81,16 +47,7 @@ describe('the offer of the Polish page', () => {
     ])
   }, 60_000)
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(JSON.stringify(candles('50000')), {
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      ),
-    )
+    stubMarketAnswers()
   })
   afterEach(() => {
     vi.unstubAllGlobals()
