@@ -9,6 +9,7 @@ import type { components } from '../../openapi/main.gen.ts'
 import { bearer, expectProblem, verifiedUser } from './support/accounts.ts'
 import { engines } from './support/databases.ts'
 import { claimsOf, staffOn, type StaffMember } from './support/staff.ts'
+import { requestBody } from './support/requests.ts'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
 type Schemas = components['schemas']
@@ -47,21 +48,7 @@ describe.each(engines)('customer holds on %s', (engine) => {
   const lift = (who: StaffMember, id: string, body: unknown) =>
     server.api('POST', `/api/ops/customers/${id}/hold/lifting`, body, who.auth)
   const quote = (auth: Record<string, string>, email: string) =>
-    server.api(
-      'POST',
-      '/api/exchange-request',
-      {
-        fromCurrency: 'EUR',
-        toCurrency: 'BTC',
-        amount: 1000,
-        name: 'Anna Kowalska',
-        email,
-        phone: '',
-        country: 'PL',
-        message: '',
-      },
-      auth,
-    )
+    server.api('POST', '/api/exchange-request', requestBody(email), auth)
   const pay = (auth: Record<string, string>) =>
     server.api('POST', '/api/paybis/createRequest', undefined, auth)
 
