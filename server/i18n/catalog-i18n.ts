@@ -15,21 +15,29 @@ import { locales, sourceLocale, type Locale } from '../../domain/locale.ts'
 /** The server's catalogs: the e-mails, and the problems its answers describe. */
 export type ServerCatalog = 'mail' | 'problems'
 
-const catalogFile = (area: ServerCatalog, locale: Locale) =>
-  new URL(`../../src/locales/${locale}/${area}.po`, import.meta.url)
-
-/** A catalog's translations, compiled (ICU placeholders and plurals) once. */
-function compiledCatalog(area: ServerCatalog, locale: Locale): Messages {
+/**
+ * Each message's text as one language's PO file of an area writes it, by id (none where the file
+ * has no text for it): src/locales/{locale}/{area}.po, parsed as the extractor wrote it.
+ */
+export function catalogTexts(locale: Locale, area: string): Map<string, string> {
   const po = formatter({ origins: false })
+  const file = new URL(`../../src/locales/${locale}/${area}.po`, import.meta.url)
   // The PO formatter parses synchronously; its type allows a promise for other formats.
-  const catalog = po.parse(readFileSync(catalogFile(area, locale), 'utf8'), {
+  const catalog = po.parse(readFileSync(file, 'utf8'), {
     locale,
     sourceLocale,
     filename: `${locale}/${area}.po`,
   }) as Awaited<ReturnType<typeof po.parse>>
-  const messages: Messages = {}
+  const texts = new Map<string, string>()
   for (const [id, entry] of Object.entries(catalog))
-    if (entry.translation) messages[id] = compileMessage(entry.translation)
+    if (entry.translation) texts.set(id, entry.translation)
+  return texts
+}
+
+/** A catalog's translations, compiled (ICU placeholders and plurals) once. */
+export function compiledCatalog(texts: ReadonlyMap<string, string>): Messages {
+  const messages: Messages = {}
+  for (const [id, text] of texts) messages[id] = compileMessage(text)
   return messages
 }
 
@@ -41,7 +49,7 @@ export function catalogI18n(area: ServerCatalog): (locale: Locale) => I18n {
     if (!i18n) {
       if (!locales.includes(locale)) throw new Error(`No ${area} catalog for ${locale}`)
       // English is each descriptor's own message, whatever its catalog holds.
-      const messages = locale === sourceLocale ? {} : compiledCatalog(area, locale)
+      const messages = locale === sourceLocale ? {} : compiledCatalog(catalogTexts(locale, area))
       i18n = setupI18n({ locale, messages: { [locale]: messages } })
       // Falling back to a descriptor's English message needs the compiler in production too.
       i18n.setMessagesCompiler(compileMessage)

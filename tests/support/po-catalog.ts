@@ -1,22 +1,20 @@
 /**
- * A catalog's texts read from its PO file (src/locales/<locale>/<area>.po) and compiled as the
- * server reads its own (server/i18n/catalog-i18n.ts), for tests that run in Node without the
+ * A catalog's texts read from its PO file (src/locales/<locale>/<area>.po) and compiled by the
+ * server's own reader (server/i18n/catalog-i18n.ts), for tests that run in Node without the
  * Lingui Vite plugin (the browser level): a page's words in a language by their English source,
  * and a server's texts by their explicit id. A text missing from the catalog fails the test.
  */
-import { readFileSync } from 'node:fs'
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
-import { formatter } from '@lingui/format-po'
-import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { setupI18n, type I18n } from '@lingui/core'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { sourceLocale, type Locale } from '../../domain/locale'
+import { catalogTexts, compiledCatalog } from '../../server/i18n/catalog-i18n'
 
 /** `text(english, values)`: the catalog's translation of that English source, with its values. */
 export type CatalogText = (english: string, values?: Record<string, unknown>) => string
 
 interface PoCatalog {
   /** Each entry's translation as written, by id. */
-  translations: Map<string, string>
+  translations: ReadonlyMap<string, string>
   i18n: I18n
 }
 
@@ -26,21 +24,8 @@ function poCatalog(locale: Locale, area: string): PoCatalog {
   const key = `${locale}/${area}`
   const known = read.get(key)
   if (known) return known
-  const po = formatter({ origins: false })
-  const file = new URL(`../../src/locales/${locale}/${area}.po`, import.meta.url)
-  // The PO formatter parses synchronously; its type allows a promise for other formats.
-  const catalog = po.parse(readFileSync(file, 'utf8'), {
-    locale,
-    sourceLocale,
-    filename: `${key}.po`,
-  }) as Awaited<ReturnType<typeof po.parse>>
-  const translations = new Map<string, string>()
-  const messages: Messages = {}
-  for (const [id, entry] of Object.entries(catalog))
-    if (entry.translation) {
-      translations.set(id, entry.translation)
-      messages[id] = compileMessage(entry.translation)
-    }
+  const translations = catalogTexts(locale, area)
+  const messages = compiledCatalog(translations)
   const made = { translations, i18n: setupI18n({ locale, messages: { [locale]: messages } }) }
   read.set(key, made)
   return made
