@@ -13,6 +13,7 @@ import { isLocale, sourceLocale, type Locale } from '../../../../domain/locale'
 import { readProfile } from '../../../api/kept-reads'
 import type { MainClient } from '../../../api/main-client'
 import { switchableI18n } from '../../../i18n/catalogs'
+import { useHtmlLang } from '../../../i18n/use-html-lang'
 import { LoadingScreenIn } from '../../../ui/hinted-loading-screen'
 
 const english = Object.values(
@@ -39,18 +40,7 @@ export function OpsLanguage({ locale, children }: { locale: Locale; children: Re
       live = false
     }
   }, [locale, show])
-  // <html lang> says the language the console is in; leaving it, the SPA is English again.
-  useEffect(() => {
-    const apply = () => {
-      document.documentElement.lang = i18n.locale
-    }
-    apply()
-    const off = i18n.on('change', apply)
-    return () => {
-      off()
-      document.documentElement.lang = sourceLocale
-    }
-  }, [i18n])
+  useHtmlLang(i18n)
   if (locale !== sourceLocale && i18n.locale !== locale && settled !== locale)
     return <LoadingScreenIn locale={locale} />
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>

@@ -18,6 +18,7 @@ import type { Locale } from '../../../../../domain/locale'
 import { readProfile } from '../../../../api/kept-reads'
 import type { MainClient } from '../../../../api/main-client'
 import { switchableI18n } from '../../../../i18n/catalogs'
+import { useHtmlLang } from '../../../../i18n/use-html-lang'
 import { hintedLocale, rememberLanguage } from '../../../../i18n/language-hint'
 import { LoadingScreenIn } from '../../../../ui/hinted-loading-screen'
 
@@ -71,18 +72,7 @@ export function AccountLanguage({ api, children }: { api: MainClient; children: 
       abort.abort()
     }
   }, [api, show])
-  // <html lang> says the language the page is in; leaving the area, the SPA is English again.
-  useEffect(() => {
-    const apply = () => {
-      document.documentElement.lang = i18n.locale
-    }
-    apply()
-    const off = i18n.on('change', apply)
-    return () => {
-      off()
-      document.documentElement.lang = 'en'
-    }
-  }, [i18n])
+  useHtmlLang(i18n)
   // After a saved update: the area switches, and the browser remembers the language.
   const setLanguage = useCallback<SetAccountLanguage>(
     (locale) => {
