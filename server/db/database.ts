@@ -4,8 +4,22 @@
  */
 export type Row = Record<string, unknown>
 
+/**
+ * How a query is planned. `cached` (the default): a named prepared statement on PostgreSQL, parsed
+ * and planned once per connection, which after five runs may keep a generic plan made without the
+ * values (decision 098). `per-call`: an unnamed statement, sent with its values in one round trip
+ * and planned for them each time, for a query whose best plan depends on its values (decision 111).
+ */
+export interface QueryOptions {
+  plan?: 'cached' | 'per-call'
+}
+
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  query<T extends Row = Row>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<T[]>
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
 }

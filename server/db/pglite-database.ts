@@ -7,6 +7,9 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
   // numeric (money) comes back as the decimal string PostgreSQL wrote, never a JS number.
   const pg = await PGlite.create(dataDir, { parsers: { [types.NUMERIC]: (text: string) => text } })
+  // Every query here is already planned per call: PGlite's query() sends its text with the values
+  // as the unnamed statement each time (it keeps no named ones), so `plan: 'per-call'` asks
+  // nothing more of it and run() takes no options.
   const run = async <T extends Row>(
     q: Pick<PGlite, 'query'>,
     sql: string,

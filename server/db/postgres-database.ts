@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { DatabaseUnavailable } from '../domain-errors.ts'
-import type { Database, Queryable, Row } from './database.ts'
+import type { Database, Queryable, QueryOptions, Row } from './database.ts'
 import { createPostgresListener, type ListenerDelays } from './postgres-listener.ts'
 
 const networkCodes = new Set([
@@ -48,10 +48,13 @@ export interface PostgresOptions {
   listenerDelays?: ListenerDelays
 }
 
-/** numeric (money) as the decimal string PostgreSQL wrote (node-postgres's default, made explicit). */
+/**
+ * numeric (money) as the decimal string PostgreSQL wrote (node-postgres's default, made explicit).
+ * Also the least-work reference of `npm run bench:api` (scripts/bench-api-reference.ts) reads with it.
+ */
 const NUMERIC_OID = 1700
 const builtinParser = pg.types.getTypeParser as (oid: number, format?: string) => unknown
-const moneyAsText = {
+export const moneyAsText = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === NUMERIC_OID
       ? (text: string) => text
@@ -63,7 +66,9 @@ const moneyAsText = {
  * and plans a text once and then only binds and executes it (docs/decisions/098-api-hot-path.md).
  * The server's SQL texts are literals in the code, a few hundred at most; should texts ever be
  * built per call, the names stop at this many and further texts run unnamed as before, so neither
- * this map nor a connection's statements grow without bound.
+ * this map nor a connection's statements grow without bound. A query asked to be planned per call
+ * (`{ plan: 'per-call' }`) runs unnamed: node-postgres sends Parse, Bind and Execute of the unnamed
+ * statement with its values in one round trip, and PostgreSQL plans it for those values.
  */
 const maxNamedStatements = 1000
 const statements = new Map<string, pg.QueryConfig>()
@@ -102,8 +107,9 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
     client: Pick<pg.PoolClient, 'query'> | pg.Pool,
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<T[]> => {
-    const query = statement(sql)
+    const query = options?.plan === 'per-call' ? sql : statement(sql)
     const values = params ? [...params] : undefined
     const result =
       typeof query === 'string'
@@ -114,7 +120,7 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
 
   return {
     engine: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     exec: async (sql) => {
       await pool.query(sql).catch(unavailable)
     },
@@ -123,7 +129,7 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
       try {
         await client.query('BEGIN').catch(unavailable)
         const scoped: Queryable = {
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params, options) => run(client, sql, params, options),
           exec: async (sql) => {
             await client.query(sql).catch(unavailable)
           },

@@ -6,7 +6,7 @@
  * Keyset rather than OFFSET: a page deep in a long book costs what the first does, and a request
  * that leaves the list while someone pages through makes no other one skipped or shown twice.
  */
-import type { Database, Queryable } from '../db/database.ts'
+import type { Queryable } from '../db/database.ts'
 import { InvalidInput } from '../domain-errors.ts'
 import { decimal, toSafeInteger } from '../../domain/decimal.ts'
 import { isCurrency } from '../../domain/currencies.ts'
@@ -130,36 +130,18 @@ interface InboxRow {
 }
 
 /**
- * One page of the inbox as `staffId` sees it (`assignee=me`) at `now` (`olderThanHours`). The
- * query's values have passed the contract's patterns at the HTTP layer; what the patterns cannot
- * say (a state's name, a band's order, a cursor's content) is checked here.
- *
- * Given the database, it opens its own transaction; given a transaction, it runs in it (and the
- * rest of that transaction is planned as below too).
+ * The one statement that reads a page of the inbox as `staffId` sees it (`assignee=me`) at `now`
+ * (`olderThanHours`): its SQL text and parameters, with the page's size and sort for reading the
+ * rows back. Pure, so that `npm run bench:api`'s least-work reference (scripts/bench-api-reference.ts)
+ * sends the very statement the server does. The query's values have passed the contract's
+ * patterns at the HTTP layer; what the patterns cannot say (a state's name, a band's order, a
+ * cursor's content) is checked here.
  */
-export async function inboxPage(
-  db: Queryable | Database,
+export function inboxStatement(
   query: InboxQuery,
   staffId: string,
   now: Date,
-): Promise<DeskRequestPage> {
-  // The server runs each SQL text as a named prepared statement (decision 098). After five runs
-  // PostgreSQL may plan one generically, blind to the values: for `state=in_review&pair=EUR-BTC`
-  // that plan walked the pair's index through 18,000 rows (60-370 ms) where the state's index
-  // reads 135 (0.5 ms). Planning this statement for its values costs about 0.4 ms (decision 111).
-  const read = async (tx: Queryable) => {
-    await tx.query('SET LOCAL plan_cache_mode = force_custom_plan')
-    return page(tx, query, staffId, now)
-  }
-  return 'transaction' in db ? db.transaction(read) : read(db)
-}
-
-async function page(
-  db: Queryable,
-  query: InboxQuery,
-  staffId: string,
-  now: Date,
-): Promise<DeskRequestPage> {
+): { sql: string; params: unknown[]; limit: number; sort: InboxSort } {
   const params: unknown[] = []
   const param = (value: unknown) => {
     params.push(value)
@@ -239,8 +221,7 @@ async function page(
   const order = `r.${spec.key} ${spec.direction}, r.id ${spec.direction}`
   // The page is chosen from exchange_requests alone and only its rows meet users: a short search
   // matching thousands of requests would otherwise look up every one's account before the sort.
-  const rows = await db.query<InboxRow & Record<string, unknown>>(
-    `SELECT r.id, r.state, r.version, r.user_id AS customer_id, u.email AS customer_email, r.name,
+  const sql = `SELECT r.id, r.state, r.version, r.user_id AS customer_id, u.email AS customer_email, r.name,
             r.from_currency, r.to_currency, trunc(r.amount)::text AS amount, r.assignee_id,
             a.email AS assignee_email, r.created_at, r.updated_at,
             to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key
@@ -252,10 +233,28 @@ async function page(
            LIMIT ${param(limit + 1)}) r
      JOIN users u ON u.id = r.user_id
      LEFT JOIN users a ON a.id = r.assignee_id
-     ORDER BY ${order}`,
-    params,
-  )
+     ORDER BY ${order}`
+  return { sql, params, limit, sort }
+}
 
+/**
+ * One page of the inbox (see inboxStatement), in one round trip. Given a transaction, it runs in
+ * it; given the database, on any pooled connection.
+ */
+export async function inboxPage(
+  db: Queryable,
+  query: InboxQuery,
+  staffId: string,
+  now: Date,
+): Promise<DeskRequestPage> {
+  const { sql, params, limit, sort } = inboxStatement(query, staffId, now)
+  // Planned for its values on every call (decision 111): the server runs other SQL texts as named
+  // prepared statements (decision 098), and after five runs PostgreSQL may plan one generically,
+  // blind to the values; for `state=in_review&pair=EUR-BTC` that plan walked the pair's index
+  // through 18,000 rows (60-370 ms) where the state's index reads 135 (0.5 ms). Unnamed, the
+  // statement is parsed and planned with its values in the same round trip as its execution.
+  const rows = await db.query<InboxRow & Record<string, unknown>>(sql, params, { plan: 'per-call' })
+  const spec = SORTS[sort]
   const page = rows.slice(0, limit)
   const last = page[page.length - 1]
   const next =

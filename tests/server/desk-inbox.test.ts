@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/database.ts'
+import type { Database, Queryable, QueryOptions } from '../../server/db/database.ts'
 import { InvalidInput } from '../../server/domain-errors.ts'
 import {
   encodeCursor,
   inboxPage,
+  inboxStatement,
   type InboxQuery,
   type InboxSort,
 } from '../../server/requests/desk-inbox.ts'
@@ -386,6 +387,47 @@ describe.each(engines)('the desk inbox on %s', (engine) => {
       inboxPage(tx, { state: 'all', limit: '10' }, staffId, now),
     )
     expect(inside).toEqual(alone)
+  })
+
+  it('reads a page in one statement planned for its values: no transaction, no SET', async () => {
+    const sent: { sql: string; options: QueryOptions | undefined }[] = []
+    const recording: Queryable = {
+      query: (sql, params, options) => {
+        sent.push({ sql, options })
+        return db.query(sql, params, options)
+      },
+      exec: (sql) => db.exec(sql),
+    }
+    const query: InboxQuery = { state: 'in_review', pair: 'EUR-BTC', amountMin: '1000' }
+    const page = await inboxPage(recording, query, staffId, now)
+    expect(ids(page.items)).toEqual(
+      expected(
+        (r) => r.state === 'in_review' && r.from === 'EUR' && r.to === 'BTC' && +r.amount >= 1000,
+      ),
+    )
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.sql).toBe(inboxStatement(query, staffId, now).sql)
+    expect(sent[0]?.options).toEqual({ plan: 'per-call' })
+  })
+
+  it('never keeps the page as a prepared statement, which could take a generic plan', async () => {
+    // One transaction: every statement below runs on the same connection, where a named statement
+    // (one that PostgreSQL may plan generically after five runs) would stay listed.
+    const prepared = await db.transaction(async (tx) => {
+      for (let i = 0; i < 7; i++)
+        await inboxPage(
+          tx,
+          { state: 'in_review', pair: 'EUR-BTC', amountMin: '1000' },
+          staffId,
+          now,
+        )
+      return tx.query<{ count: string }>(
+        'SELECT count(*)::text AS count FROM pg_prepared_statements WHERE statement LIKE $1',
+        ['%FROM exchange_requests r%'],
+        { plan: 'per-call' },
+      )
+    })
+    expect(prepared).toEqual([{ count: '0' }])
   })
 
   it('refuses a page size outside 1 to 100', async () => {
