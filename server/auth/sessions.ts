@@ -67,6 +67,15 @@ export const stepUpSeconds = 5 * 60
 /** How long the link of a security notice works. */
 export const endSessionLinkSeconds = 7 * 24 * 3600
 export const userAgentMaxLength = 512
+
+/**
+ * Whether session $1 is live at $2, with its account's profile: liveCaller's one query, which every
+ * bearer request runs (decision 104); bench:api's least-work reference runs the same text.
+ */
+export const liveCallerSql = `SELECT f.user_id, f.revoked_at IS NULL AND f.expires_at > $2 AS live,
+                u.first_name, u.last_name, u.email, u.phone, u.country, u.locale
+         FROM refresh_families f JOIN users u ON u.id = f.user_id WHERE f.id = $1`
+
 const ipMaxLength = 45
 const deviceMaxLength = 100
 
@@ -313,12 +322,10 @@ export function createSessions(deps: SessionDeps) {
      * /api/users/profile answers: that operation needs no second round trip (issue 16).
      */
     async liveCaller(userId: string, sessionId: string): Promise<Profile | null> {
-      const [row] = await db.query<ProfileRow & { user_id: string; live: boolean }>(
-        `SELECT f.user_id, f.revoked_at IS NULL AND f.expires_at > $2 AS live,
-                u.first_name, u.last_name, u.email, u.phone, u.country, u.locale
-         FROM refresh_families f JOIN users u ON u.id = f.user_id WHERE f.id = $1`,
-        [sessionId, now()],
-      )
+      const [row] = await db.query<ProfileRow & { user_id: string; live: boolean }>(liveCallerSql, [
+        sessionId,
+        now(),
+      ])
       if (row?.user_id !== userId || !row.live) return null
       return profileOfRow(row)
     },
