@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { Ref } from 'react'
+import { BenefitIconMark } from './benefit-icon'
 import { BENEFITS, LANDING_FRAME } from './landing-content'
 
 export interface BenefitsStripProps {
@@ -30,7 +31,7 @@ export function BenefitsStrip({ activeIndex, ref }: BenefitsStripProps) {
             className={i === activeIndex ? 'benefit benefit-active' : 'benefit'}
             data-active={i === activeIndex ? 'true' : undefined}
           >
-            <span className={`benefit-icon benefit-icon-${benefit.icon}`} aria-hidden="true" />
+            <BenefitIconMark icon={benefit.icon} />
             <h3 className="benefit-title">{t(benefit.title)}</h3>
             <p className="benefit-text">{t(benefit.text)}</p>
           </li>
