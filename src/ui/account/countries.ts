@@ -18,15 +18,17 @@ function namesOf(codes: readonly string[], locale: Locale): Country[] {
   } catch {
     names = undefined
   }
+  // One collator for the whole sort: `localeCompare(b, locale)` builds one per comparison, and
+  // sorting 249 names that way took about 120 ms of a throttled phone's CPU when the customer
+  // area loaded (docs/decisions/119-honest-performance-floors.md).
+  const { compare } = new Intl.Collator(locale)
   return codes
     .map((code) => ({ code, name: names?.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale))
+    .sort((a, b) => compare(a.name, b.name))
 }
 
-/** Every country by its English name. */
-export const COUNTRIES: readonly Country[] = namesOf(CODES, sourceLocale)
-
-const byLocale = new Map<Locale, readonly Country[]>([[sourceLocale, COUNTRIES]])
+/** Each language's list, made when a form first shows it, not when the module loads. */
+const byLocale = new Map<Locale, readonly Country[]>()
 
 /** Every country by its name in a language, in that language's order. */
 export function countriesIn(locale: Locale): readonly Country[] {
