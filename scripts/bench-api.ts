@@ -42,10 +42,10 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hash, verify } from '@node-rs/argon2'
-import { generate } from 'otplib'
 import pg from 'pg'
 import { argon2Options } from '../server/auth/passwords.ts'
 import { freePort, startPostgresCluster } from '../tests/server/support/postgres-cluster.ts'
+import { managerWithApp, runScript } from './bench-staff.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const roundSeconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -157,6 +157,20 @@ interface LoadFigures {
   latency: Latency
 }
 
+/** Seconds of load each target gets, unmeasured, before its first round. */
+const warmUpSeconds = 2
+
+/**
+ * Load that is not measured: a process that has just started answers its first thousands of
+ * requests in code V8 has not optimised yet, and the server, with far more code on the path than
+ * the references, took a whole first round to warm up (1,162 req/s, then 2,811 and 3,720).
+ */
+async function warmUp(name: string, options: LoadOptions): Promise<void> {
+  const result = await autocannon({ ...options, duration: warmUpSeconds })
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(`${name} (warming up): ${result.errors} errors, ${result.non2xx} non-2xx`)
+}
+
 /** One round of load: its req/s, and each answer's time added to `times`. */
 async function loadRound(
   name: string,
@@ -185,6 +199,7 @@ async function loadRound(
 async function load(name: string, options: LoadOptions): Promise<LoadFigures> {
   const results: number[] = []
   const times: number[] = []
+  await warmUp(name, options)
   for (let i = 0; i < rounds; i++) results.push(await loadRound(name, options, i, times))
   return { median: median(results), rounds: results, latency: latencyOf(times) }
 }
@@ -199,6 +214,8 @@ async function loadAgainst(
 ): Promise<{ reference: LoadFigures; ours: LoadFigures }> {
   const results = { reference: [] as number[], ours: [] as number[] }
   const times = { reference: [] as number[], ours: [] as number[] }
+  await warmUp(reference.name, reference.options)
+  await warmUp(ours.name, ours.options)
   for (let i = 0; i < rounds; i++) {
     results.reference.push(await loadRound(reference.name, reference.options, i, times.reference))
     results.ours.push(await loadRound(ours.name, ours.options, i, times.ours))
@@ -296,78 +313,6 @@ async function json(
   })
   const text = await response.text()
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined }
-}
-
-/** Runs a script of this repository to its end with `env`; answers what it printed. */
-async function runScript(args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c))
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`${args.join(' ')} failed:\n${output}`)
-  return output.trim()
-}
-
-/**
- * A manager made as operators make one (decision 110): the command line, the mailed invitation,
- * a password, then an authenticator app, without which staff reach no /api/ops/ operation.
- * Answers the bearer header of the session it signed in with.
- */
-async function deskManager(api: string, env: Record<string, string>) {
-  const email = 'bench-desk@example.com'
-  await runScript(['server/ops/cli.ts', 'create-staff', '--role', 'manager', email], env)
-  const call = async (what: string, path: string, init: RequestInit = {}) => {
-    const answer = await fetch(`${api}${path}`, init)
-    const text = await answer.text()
-    if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${text}`)
-    return JSON.parse(text) as unknown
-  }
-  const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
-  // The invitation is a job: the server's runner delivers it to the local mailbox shortly.
-  let token: string | undefined
-  for (const deadline = Date.now() + 30_000; !token && Date.now() < deadline;) {
-    const mailbox = (await call('mailbox', '/dev/mailbox/messages')) as {
-      to: string
-      text: string
-    }[]
-    token = mailbox
-      .filter((m) => m.to === email)
-      .map((m) => /\/app\/set-new-password\/([\w-]+)/.exec(m.text)?.[1])
-      .find((t) => t !== undefined)
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  if (!token) throw new Error(`no invitation reached ${email}`)
-  await call(
-    'new password',
-    '/api/auth/forgot-password/new-password',
-    post({ token, newPassword: benchPassword }),
-  )
-  const { accessToken } = (await call(
-    'staff login',
-    '/api/auth/login',
-    post({ email, password: benchPassword }),
-  )) as { accessToken: string }
-  const auth = { authorization: `Bearer ${accessToken}` }
-  await call('step-up', '/api/account/step-up', post({ password: benchPassword }, auth))
-  const { secret } = (await call('app enrolment', '/api/account/totp/enrolment', {
-    method: 'POST',
-    headers: auth,
-  })) as { secret: string }
-  await call(
-    'app confirmation',
-    '/api/account/totp',
-    post({ code: await generate({ secret }) }, auth),
-  )
-  return auth
 }
 
 async function main(): Promise<void> {
@@ -468,7 +413,8 @@ async function main(): Promise<void> {
       },
     )
     const profileRate = profile.ours
-    const deskAuth = await deskManager(api, nodeEnv)
+    const manager = await managerWithApp(api, nodeEnv, 'bench-desk@example.com', benchPassword)
+    const deskAuth = { authorization: `Bearer ${manager.accessToken}` }
     const desk = {
       first: `${api}/api/ops/requests`,
       filtered: `${api}/api/ops/requests?${deskFilter}`,

@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 export interface AppServer {
   url: string
   dataDir: string
+  /** The server's own settings (not the inherited environment), for a command line beside it. */
+  settings: Record<string, string>
   output(): string
   /** Stops the server, keeping DATA_DIR. */
   halt(): Promise<void>
@@ -35,23 +37,23 @@ export async function startAppServer(
   const args = options.compiled
     ? ['--import', './tests/e2e/support/production-only.mjs', 'dist-server/server/main.js']
     : ['--import', 'tsx', 'server/main.ts']
+  const settings: Record<string, string> = {
+    NODE_ENV: 'test',
+    PROVIDERS: 'sandbox',
+    MAILBOX: '1',
+    FLOWS_VIEWER: '1',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+    SECOND_FACTOR_KEY: 'e2e-second-factor-key-long-enough-0123456789',
+    LOG_LEVEL: 'warn',
+    ...env,
+  }
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PROVIDERS: 'sandbox',
-      MAILBOX: '1',
-      FLOWS_VIEWER: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
-      SECOND_FACTOR_KEY: 'e2e-second-factor-key-long-enough-0123456789',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -82,6 +84,7 @@ export async function startAppServer(
   return {
     url,
     dataDir,
+    settings,
     output: () => output,
     halt,
     async stop() {
