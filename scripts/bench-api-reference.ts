@@ -23,6 +23,7 @@ import { loadConfig } from '../server/config.ts'
 import { moneyAsText } from '../server/db/postgres-database.ts'
 import { bearerToken } from '../server/http/bearer-auth.ts'
 import { inboxStatement, type InboxQuery } from '../server/requests/desk-inbox.ts'
+import { profileOfRow, type ProfileRow } from '../server/users/profile-service.ts'
 
 const config = loadConfig()
 if (!config.databaseUrl) throw new Error('the least-work reference needs DATABASE_URL')
@@ -42,21 +43,14 @@ app.get('/profile', async (request, reply) => {
   const token = bearerToken(request.headers.authorization)
   const claims = token ? await tokens.verify(token) : undefined
   if (!claims) return reply.code(401).send({ title: 'Unauthorized' })
-  const { rows } = await pool.query<Record<string, unknown>>({
+  const { rows } = await pool.query<ProfileRow & { user_id: string; live: boolean }>({
     ...profileStatement,
     values: [claims.sessionId, new Date()],
   })
   const row = rows[0]
-  if (row?.user_id !== claims.userId || row.live !== true)
+  if (row?.user_id !== claims.userId || !row.live)
     return reply.code(401).send({ title: 'Unauthorized' })
-  return {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    country: row.country,
-    locale: row.locale,
-  }
+  return profileOfRow(row)
 })
 app.get('/inbox', async (request, reply) => {
   const token = bearerToken(request.headers.authorization)
