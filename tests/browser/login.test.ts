@@ -36,6 +36,7 @@ import {
 } from '../support/model-paths'
 import {
   browserRunner,
+  describedText,
   eventually,
   openFlowPage,
   startBrowserLevel,
@@ -175,12 +176,7 @@ describe('logging in with a second factor, in Chromium (docs/product/flows.md#lo
     return (JSON.parse(raw ?? 'null') as { token?: string | null } | null)?.token ?? null
   }
   /** The message under an input, read through its aria-describedby. */
-  const messageOf = async (ctx: Ctx, method: CodeMethod) => {
-    const id = await codeField(ctx, method).getAttribute('aria-describedby')
-    if (!id) return null
-    const note = ctx.flow.page.locator(`[id="${id}"]`)
-    return (await note.count()) > 0 ? await note.textContent() : null
-  }
+  const messageOf = (ctx: Ctx, method: CodeMethod) => describedText(codeField(ctx, method))
 
   /** The second step's request, once the page has sent it. */
   const heldProof = (ctx: Ctx) =>

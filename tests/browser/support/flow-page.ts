@@ -5,7 +5,7 @@
  * message to the test, which turns it back into a snapshot of the machine and records the states
  * and transitions it reports.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
 import type { LiveActor } from '../../../src/flows/live-inspector'
@@ -204,4 +204,12 @@ export function browserRunner<
       await ctx.flow.context.close()
     },
   }
+}
+
+/** The message under an input, read through its aria-describedby; null when it shows none. */
+export async function describedText(input: Locator): Promise<string | null> {
+  const id = await input.getAttribute('aria-describedby')
+  if (!id) return null
+  const note = input.page().locator(`[id="${id}"]`)
+  return (await note.count()) > 0 ? await note.textContent() : null
 }

@@ -26,6 +26,7 @@ import { poCatalogText, poTextByEnglish } from '../../support/po-catalog'
 import { englishRule, ruleSource } from '../../support/rule-texts'
 import {
   browserRunner,
+  describedText,
   eventually,
   openFlowPage,
   startBrowserLevel,
@@ -212,12 +213,7 @@ function browserFormRun<TValues extends Record<string, FieldValue>>(
     ctx.flow.page.getByLabel(t(screenDef.labels[field as keyof TValues & string]), {
       exact: true,
     })
-  const errorShownFor = async (ctx: FormCtx, field: string) => {
-    const id = await fieldOf(ctx, field).getAttribute('aria-describedby')
-    if (!id) return null
-    const note = ctx.flow.page.locator(`[id="${id}"]`)
-    return (await note.count()) > 0 ? await note.textContent() : null
-  }
+  const errorShownFor = (ctx: FormCtx, field: string) => describedText(fieldOf(ctx, field))
   const submitButton = (ctx: FormCtx) =>
     ctx.flow.page.getByRole('button', { name: t(screenDef.submitLabel), exact: true })
   const alert = (ctx: FormCtx) => ctx.flow.page.getByRole('alert')
